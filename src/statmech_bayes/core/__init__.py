@@ -1,0 +1,1 @@
+"""Infrastructure shared by every rule: seeding, atomic I/O with provenance, plot style, claims."""

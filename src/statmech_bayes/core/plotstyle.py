@@ -1,0 +1,61 @@
+"""One plot style for the project; byte-stable PNG and PDF output.
+
+The paper's line conventions recur across figures (simulation solid, cavity dashed, eigenvalue
+approximation dotted), so they live here rather than in each script.
+"""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+from statmech_bayes.core.atomic_io import atomic_path  # noqa: E402
+
+STYLE = {
+    "figure.dpi": 100,
+    "savefig.dpi": 150,
+    "font.size": 9,
+    "axes.labelsize": 10,
+    "axes.titlesize": 10,
+    "legend.fontsize": 8,
+    "legend.frameon": False,
+    "lines.linewidth": 1.2,
+    "lines.markersize": 4,
+    "axes.grid": False,
+    "xtick.direction": "in",
+    "ytick.direction": "in",
+    "xtick.top": True,
+    "ytick.right": True,
+    "pdf.fonttype": 42,
+    "svg.hashsalt": "statmech_bayes",
+}
+
+LINESTYLES = {"simulation": "-", "cavity": "--", "eigenvalue": ":", "analytic": "--"}
+
+
+def use_style() -> None:
+    plt.rcParams.update(STYLE)
+
+
+def save_figure(fig, png_path, pdf_path, title: str = "") -> None:
+    """Save ``fig`` atomically as PNG and PDF with fixed metadata (no dates), then close it."""
+    with atomic_path(png_path) as tmp:
+        fig.savefig(tmp, format="png", metadata={"Software": None, "Title": title})
+    with atomic_path(pdf_path) as tmp:
+        fig.savefig(tmp, format="pdf",
+                    metadata={"CreationDate": None, "ModDate": None, "Producer": None,
+                              "Creator": "statmech_bayes", "Title": title})
+    plt.close(fig)
+
+
+def note_box(ax, text: str, loc: str = "lower right") -> None:
+    """A small annotation box for choices the paper leaves open (stated on the figure itself)."""
+    from matplotlib.offsetbox import AnchoredText
+
+    box = AnchoredText(text, loc=loc, prop={"size": 6.5}, frameon=True)
+    box.patch.set_alpha(0.85)
+    box.patch.set_edgecolor("0.7")
+    ax.add_artist(box)

@@ -1,0 +1,3 @@
+"""Urry & Sollich 2013, random walk kernels and GP learning curves on random graphs."""
+
+PAPER = "Urry & Sollich 2013, JMLR 14:1801-1835"

@@ -1,0 +1,68 @@
+"""Seeding, atomic byte-stable I/O, claims records and the scorecard."""
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from numpy.testing import assert_array_equal
+
+from statmech_bayes.core.atomic_io import atomic_path, load_npz, save_csv, save_npz
+from statmech_bayes.core.claims import ClaimsRecord
+from statmech_bayes.core.provenance import provenance
+from statmech_bayes.core.scorecard import gather, to_markdown
+from statmech_bayes.core.seeding import rng_for, spawn_rngs
+
+
+def test_streams_are_reproducible_and_distinct():
+    a = rng_for(7, "graph", "er3", 500, 0).random(5)
+    assert_array_equal(a, rng_for(7, "graph", "er3", 500, 0).random(5))
+    assert not np.allclose(a, rng_for(7, "graph", "er3", 500, 1).random(5))
+    assert not np.allclose(a, rng_for(8, "graph", "er3", 500, 0).random(5))
+    x, y = spawn_rngs(7, 2, "k")
+    assert not np.allclose(x.random(3), y.random(3))
+    with pytest.raises(ValueError, match="master_seed"):
+        rng_for(-1)
+
+
+def test_npz_round_trip_is_byte_stable(tmp_path):
+    arrays = {"x": np.arange(5.0), "M": np.eye(3), "n": np.int64(4)}
+    meta = provenance({"V": 500}, seed=[1, "a"])
+    save_npz(tmp_path / "a.npz", arrays, meta)
+    save_npz(tmp_path / "b.npz", arrays, meta)
+    assert (tmp_path / "a.npz").read_bytes() == (tmp_path / "b.npz").read_bytes()
+    back, m = load_npz(tmp_path / "a.npz")
+    assert_array_equal(back["M"], np.eye(3))
+    assert m["params"] == {"V": 500} and m["seed"] == [1, "a"] and "git_commit" in m
+    with np.load(tmp_path / "a.npz") as plain:  # readable by numpy itself
+        assert_array_equal(plain["x"], np.arange(5.0))
+
+
+def test_failed_write_leaves_nothing_behind(tmp_path):
+    target = tmp_path / "out.csv"
+    with pytest.raises(RuntimeError):
+        with atomic_path(target) as tmp:
+            tmp.write_text("half")
+            raise RuntimeError("interrupted")
+    assert not target.exists()
+    assert list(tmp_path.iterdir()) == []
+    save_csv(target, pd.DataFrame({"a": [1.0]}))
+    assert target.read_text() == "a\n1\n"
+
+
+def test_claims_can_fail_and_need_a_tolerance(tmp_path):
+    rec = ClaimsRecord("demo/fig1", "Demo 2024")
+    assert rec.close("close", "x = 1", 1.0 + 5e-7, 1.0, atol=1e-6).passed
+    assert not rec.close("far", "x = 1", 1.1, 1.0, rtol=0.05).passed
+    assert not rec.within("range", "x < 2", float("nan"), upper=2).passed
+    assert rec.within("range", "x < 2", 1.5, upper=2).passed
+    with pytest.raises(ValueError):
+        rec.close("no tol", "x", 1.0, 1.0)
+    with pytest.raises(ValueError):
+        rec.within("no bound", "x", 1.0)
+    assert not rec.all_passed
+    rec.write(tmp_path / "fig1.claims.json", provenance({}))
+    doc = json.loads((tmp_path / "fig1.claims.json").read_text())
+    assert doc["n_claims"] == 4 and doc["n_passed"] == 2
+    table = gather([tmp_path / "fig1.claims.json"])
+    assert list(table.passed) == [True, False, False, True]
+    assert "2/4 claims pass" in to_markdown(table)
