@@ -10,10 +10,10 @@ SNAKEMAKE = [sys.executable, "-m", "snakemake"]
 
 
 def copy_workflow(dest: Path) -> Path:
-    """A fresh copy of the workflow (Snakefile, workflow/, src/, notebooks/) without any outputs."""
+    """A fresh copy of the workflow (Snakefile, workflow/, src/, notebooks/, envs/) without outputs."""
     dest.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "Snakefile", dest / "Snakefile")
-    for d in ("workflow", "src", "notebooks"):
+    for d in ("workflow", "src", "notebooks", "envs"):
         shutil.copytree(ROOT / d, dest / d, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints"))
     return dest
 
