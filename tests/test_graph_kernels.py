@@ -7,7 +7,9 @@ from numpy.testing import assert_allclose
 
 from statmech_bayes.graphs.ensembles import erdos_renyi_graph
 from statmech_bayes.graphs.operators import edge_list, from_edge_list, normalised_adjacency
-from statmech_bayes.randomwalk.kernels import SpectralBasis, nearest_neighbour_kernel, rw_coefficients
+from statmech_bayes.randomwalk.kernels import (
+    SpectralBasis, kernel_diagonal_sparse, nearest_neighbour_kernel, rw_coefficients,
+)
 
 
 def graph_with_isolated_parts(rng):
@@ -67,3 +69,10 @@ def test_nearest_neighbour_kernel_matches_direct_average():
         assert_allclose(K[k], np.mean([C[i, j] / np.sqrt(C[i, i] * C[j, j]) for i, j in e]), rtol=1e-12)
     # The fully correlated limit on a finite connected regular graph.
     assert_allclose(nearest_neighbour_kernel(b, e, [20000], 2.0), 1.0, atol=1e-6)
+
+
+def test_sparse_diagonal_matches_dense_kernel():
+    A = graph_with_isolated_parts(np.random.default_rng(5))
+    b = SpectralBasis.of_graph(A)
+    for p in (1, 4, 7, 10):
+        assert_allclose(kernel_diagonal_sparse(A, p, 2.0), np.diag(b.kernel(p, 2.0)), rtol=1e-11, atol=1e-15)

@@ -11,13 +11,14 @@ from conftest import ROOT, run_snakemake
 
 pytestmark = pytest.mark.workflow
 
-FIGURES = ["urry_sollich/fig1", "urry_sollich/fig10"]
+FIGURES = [f"urry_sollich/fig{k}" for k in range(1, 13)]
 
 
 def test_full_dry_run_lists_every_figure():
     proc = run_snakemake(ROOT, "-n", "--cores", "8", "--forceall", "--quiet", "rules")
     out = proc.stdout + proc.stderr
-    for rule in ("us_fig1", "us_fig10", "us_fig1_graphs", "graph_spectra", "scorecard"):
+    for rule in ("us_fig1", "us_fig10", "us_fig1_graphs", "graph_spectra", "scorecard", "us_cavity_curve",
+                 "us_sims_matched", "us_sims_mismatch", "us_fig6_sims"):
         assert rule in out
     listing = run_snakemake(ROOT, "-n", "--forceall", "--cores", "8").stdout
     for f in FIGURES:
@@ -55,7 +56,7 @@ def test_editing_a_module_reruns_its_rules(quick_runs):
     tree.write_text(tree.read_text() + "\n# an edit after the last build\n")
     out = run_snakemake(d, "-n", "--cores", "2", "--configfile", "workflow/config/quick.yaml").stdout
     assert "us_fig1_tree" in out and "us_fig10_scaling" in out
-    assert "graph_samples" not in out  # the graphs do not import the tree module
+    assert "graph_samples" not in out and "us_cavity_kappa" not in out  # they do not import the tree module
 
 
 def test_notebook_executes_on_quick_outputs(quick_runs):

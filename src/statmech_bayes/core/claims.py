@@ -42,6 +42,7 @@ class ClaimsRecord:
     def close(self, claim: str, paper: str, reproduced: float, expected: float,
               atol: float = 0.0, rtol: float = 0.0, note: str = "") -> Claim:
         """Pass iff ``|reproduced - expected| <= atol + rtol*|expected|``."""
+        atol, rtol = float(atol), float(rtol)
         if atol < 0 or rtol < 0 or (atol == 0 and rtol == 0):
             raise ValueError("a closeness claim needs a positive tolerance")
         reproduced, expected = float(reproduced), float(expected)

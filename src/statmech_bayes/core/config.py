@@ -53,6 +53,20 @@ def _cross_checks(config: Mapping[str, Any]) -> None:
                           f"in graph_ensembles with d == urry_sollich.fig1.d ({fig1['d']})")
     if (fig1["V"] * fig1["d"]) % 2:
         raise ConfigError("bad value for 'urry_sollich.fig1.V': V * d must be even for a regular graph")
+    us = config["urry_sollich"]
+    named = [("urry_sollich.sims.ensembles", us["sims"]["ensembles"]),
+             ("urry_sollich.sims.mismatch_ensembles", us["sims"]["mismatch_ensembles"]),
+             ("urry_sollich.fig2.ensembles", us["fig2"]["ensembles"]),
+             ("urry_sollich.fig4.ensemble", [us["fig4"]["ensemble"]])]
+    for key, names in named:
+        unknown = [n for n in names if n not in ens]
+        if unknown:
+            raise ConfigError(f"bad value for '{key}': {unknown} not defined in graph_ensembles "
+                              f"(defined: {sorted(ens)})")
+    for key in ("nu_range",):
+        lo_, hi_ = us["sims"][key]
+        if not lo_ < hi_:
+            raise ConfigError(f"bad value for 'urry_sollich.sims.{key}': need min < max")
     lo, hi = config["urry_sollich"]["fig1"]["limit_log2_p"]
     if hi - lo < 2:
         raise ConfigError("bad value for 'urry_sollich.fig1.limit_log2_p': need at least three "

@@ -1,0 +1,54 @@
+"""Figure 7: mismatched learning curves, student globally / teacher locally normalised (simulation)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from statmech_bayes.core.claims import ClaimsRecord
+from statmech_bayes.core.plotstyle import use_style
+from statmech_bayes.figures.urry_sollich import PAPER
+from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble, mean_se
+from statmech_bayes.figures.urry_sollich.curves import draw_curves, loglog_axes
+
+PAIRING = "global/local"  # student / teacher
+
+
+def make(inputs: dict, us: dict, pairing: str = PAIRING, name: str = "fig7"):
+    import matplotlib.pyplot as plt
+
+    use_style()
+    sims = by_ensemble(inputs["sims"])
+    fig, axes = plt.subplots(1, len(sims), figsize=(4.4 * len(sims), 3.5), sharey=True)
+    rows, rec = [], ClaimsRecord(f"urry_sollich/{name}", PAPER)
+    student, teacher = pairing.split("/")
+    for ax, (ens, s) in zip(np.atleast_1d(axes), sims.items()):
+        i = list(s["pairings"]).index(pairing)
+        nu, s2s = s["nu"], [float(x) for x in s["sigma2"]]
+        curves = {s2: s["eps"][:, i, j].mean(0) for j, s2 in enumerate(s2s)}
+        draw_curves(ax, nu, curves, "-", rows, ens, f"student {student} / teacher {teacher}", label=True)
+        loglog_axes(ax, ENSEMBLE_LABELS.get(ens, ens), ylim=(1e-2, 1.2))
+        ax.legend(fontsize=6.5, loc="lower left")
+        s2 = min(s2s)
+        m, se = mean_se(s["eps"][:, i, s2s.index(s2)])
+        # A maximum: after its initial decrease the curve rises again to a peak. Measure the largest rise
+        # from a preceding minimum, and where that peak sits.
+        run_min = np.minimum.accumulate(m)
+        k = int(np.argmax(m - run_min))
+        j = int(np.argmin(m[: k + 1]))
+        rise = m[k] - m[j]
+        rec.holds(f"{ens}, sigma2={s2:g}: non-monotonic learning curve: rise from a minimum to a later maximum",
+                  "error increases as nu approaches unity, giving a maximum",
+                  f"eps {m[j]:.3g} at nu={nu[j]:.3g} rises to {m[k]:.3g} at nu={nu[k]:.3g}",
+                  bool(rise > 3 * np.hypot(se[k], se[j]) and rise > 0.02), "rise > 3 se and > 0.02")
+        rec.within(f"{ens}, sigma2={s2:g}: nu of the maximum", "maximum as nu approaches unity",
+                   float(nu[k]), 0.2, 2.0)
+        after = (nu > nu[k]) & (nu <= 2.5 * nu[k])
+        if after.any():
+            rec.within(f"{ens}, sigma2={s2:g}: eps at 2.5 x nu_max relative to the maximum",
+                       "error drops steeply once nu passes the maximum (Figs 7, 8)", float(m[after][-1] / m[k]),
+                       upper=0.5)
+    fig.suptitle(f"student {student}ly, teacher {teacher}ly normalised (simulation, V={us['sims']['V']})",
+                 fontsize=9)
+    fig.tight_layout()
+    return fig, pd.DataFrame(rows, columns=["panel", "curve", "sigma2", "nu", "eps"]), rec

@@ -1,0 +1,1 @@
+"""Gaussian-process regression: exact posteriors and learning-curve approximations."""

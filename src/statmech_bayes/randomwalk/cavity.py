@@ -1,0 +1,640 @@
+"""Cavity method / belief propagation for GP learning curves on random graphs (Urry & Sollich 2013, Sec. 4).
+
+The GP posterior variance at a vertex is written (Eqs. 13-15, 27-29) as a marginal of a complex Gaussian
+graphical model with ``n = 2p + 1`` variables per vertex: index ``q = 0..p`` is ``h^q`` and index ``p + q``
+(``q = 1..p``) is the conjugate ``ĥ^q``. Cavity covariances ("messages") ``V_{j→i}`` are complex *symmetric*
+(not Hermitian) ``n × n`` matrices, so only ``inv``/``solve`` in complex128 are used on them.
+
+Conventions (replication spec, Sections 2.7-2.9):
+
+* ``B0`` (Eq. 33): ``B0[0,0] = c_0``, ``B0[0,q] = B0[q,0] = c_q/2`` and ``B0[q,p+q] = B0[p+q,q] = -i``.
+  A vertex of degree ``d`` carries ``d·B0`` plus, for data, ``(dκ/(γ/σ²)) e0 e0ᵀ``.
+* Messages are stored *embedded*, ``E(V) = -X V X`` (Eq. 33), which is the index permutation
+  ``E[a,b] = V[π(a), π(b)]`` with row/column ``p`` zero; ``π(q-1) = p+q``, ``π(p+q) = q-1``. The cavity
+  precision of ``j`` without ``i`` is then ``M = d_j B0 + Σ_{k∈∂j\\i} E(V_{k→j})`` and the update (Eqs. 32,
+  34, 37) is the Woodbury form :func:`woodbury_message`, which stays finite when ``γ = 0``.
+* Vertex marginal (Eq. 38 on one vertex): ``ε_i = 1/(γ_i/σ² + d_i κ_i (M_i⁻¹)_00)``; an isolated vertex has
+  ``ε_i = 1/(γ_i/σ² + κ_i/c_0)`` (text after Eq. 38). With ``κ = 1`` and ``γ = 0`` this is the unnormalised
+  prior variance ``Ĉ_ii``.
+
+Two levels are provided:
+
+* single-graph BP (:func:`bp_posterior_variances`, :func:`bp_prior_variances`), exact on forests, used to
+  validate the layout against dense GP algebra;
+* population dynamics for graph ensembles given by a degree law (Eqs. 35-38 global, Eqs. 43-45 local):
+  :func:`global_kappa`, :func:`learning_curve_global`, :func:`learning_curve_local`.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+
+from statmech_bayes.graphs.ensembles import DegreeLaw
+from statmech_bayes.graphs.operators import as_csr, edge_list
+from statmech_bayes.randomwalk.kernels import rw_coefficients
+
+__all__ = [
+    "CurveResult",
+    "KappaResult",
+    "base_matrix",
+    "bp_posterior_variances",
+    "bp_prior_variances",
+    "embed",
+    "embedding_permutation",
+    "global_kappa",
+    "learning_curve_global",
+    "learning_curve_local",
+    "woodbury_message",
+]
+
+# Relative size of Im (M⁻¹)_00 above which a marginal is reported as suspicious (spec A16). At a fixed
+# point (M⁻¹)_00 is real; in practice the imaginary part is rounding noise.
+_IMAG_TOL = 1e-8
+
+
+# ---------------------------------------------------------------------------------------------------------
+# matrix layout
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _check_pa(p: int, a: float) -> tuple[int, float]:
+    if int(p) != p or p < 1:
+        raise ValueError(f"p must be a positive integer, got {p!r}")
+    if not a > 1.0:
+        # c_0 = (1-1/a)^p must be positive, otherwise d·B0 is singular for a leaf
+        raise ValueError(f"a must be > 1, got {a!r}")
+    return int(p), float(a)
+
+
+def base_matrix(p: int, a: float) -> np.ndarray:
+    """The vertex matrix ``B0`` of Eq. (33) (complex128, ``n × n`` with ``n = 2p+1``).
+
+    ``B0[0,0] = c_0``, ``B0[0,q] = B0[q,0] = c_q/2`` (the prior term ``½ Σ_q c_q h^0 h^q`` of Eq. 29) and
+    ``B0[q,p+q] = B0[p+q,q] = -i`` (the conjugate-field term ``i Σ_q ĥ^q h^q``), ``q = 1..p``;
+    ``c_q`` are the binomial weights of Eq. (3).
+    """
+    p, a = _check_pa(p, a)
+    n = 2 * p + 1
+    c = rw_coefficients(p, a)
+    B0 = np.zeros((n, n), dtype=np.complex128)
+    B0[0, 0] = c[0]
+    q = np.arange(1, p + 1)
+    B0[0, q] = B0[q, 0] = c[1:] / 2.0
+    B0[q, p + q] = B0[p + q, q] = -1j
+    return B0
+
+
+def embedding_permutation(p: int) -> np.ndarray:
+    """The index map ``π`` of ``E(V) = -X V X`` (Eq. 33): ``π(q-1) = p+q``, ``π(p+q) = q-1``.
+
+    The edge factor of Eq. (29) couples ``ĥ^q`` of one end to ``h^{q-1}`` of the other, so ``h^p`` (index
+    ``p``) has no partner; ``π(p)`` is set to ``p`` and :func:`embed` zeroes that row and column.
+    """
+    p = int(p)
+    perm = np.empty(2 * p + 1, dtype=np.intp)
+    q = np.arange(1, p + 1)
+    perm[q - 1] = p + q
+    perm[p + q] = q - 1
+    perm[p] = p
+    return perm
+
+
+def embed(V: np.ndarray) -> np.ndarray:
+    """``E(V) = -X V X`` for a stack ``(..., n, n)`` of messages, as an index permutation (Eq. 33).
+
+    ``X`` has entries ``+i`` only, so ``-X V X`` is the re-indexing ``V[π(a), π(b)]`` (``i² = -1`` cancels
+    the minus sign) with the unpaired index ``p`` set to zero; no matrix products are needed.
+    """
+    V = np.asarray(V)
+    n = V.shape[-1]
+    if V.shape[-2] != n or n % 2 != 1 or n < 3:
+        raise ValueError(f"messages must be (..., n, n) with odd n >= 3, got shape {V.shape}")
+    p = (n - 1) // 2
+    perm = embedding_permutation(p)
+    out = V[..., perm[:, None], perm[None, :]]
+    out[..., p, :] = 0.0
+    out[..., :, p] = 0.0
+    return out
+
+
+def woodbury_message(M: np.ndarray, s, d_kappa) -> np.ndarray:
+    """Cavity covariance ``V = (M + (dκ/s) e0 e0ᵀ)⁻¹`` in the Woodbury form of Eqs. (34) and (37).
+
+    ``V = M⁻¹ - (M⁻¹ e0)(e0ᵀ M⁻¹) / (s/(dκ) + (M⁻¹)_00)`` with ``s = γ/σ²`` and ``dκ = d·κ``. Written this
+    way the ``λ → 0`` limit is explicit: for ``s = 0`` (no data at the sender) the first denominator term
+    is exactly zero and ``V`` is the projection that pins ``h^0 = 0``.
+
+    ``M`` is a batch ``(B, n, n)`` (or a single ``(n, n)``) of complex-symmetric matrices; ``s`` and
+    ``d_kappa`` broadcast against the batch. Only ``np.linalg.inv`` in complex128 is used: the matrices
+    are not Hermitian, so ``eigh``/``cholesky`` would silently be wrong.
+    """
+    M = np.asarray(M, dtype=np.complex128)
+    single = M.ndim == 2
+    if single:
+        M = M[None]
+    Minv = np.linalg.inv(M)
+    s = np.broadcast_to(np.asarray(s, dtype=np.float64), Minv.shape[:1])
+    dk = np.broadcast_to(np.asarray(d_kappa, dtype=np.float64), Minv.shape[:1])
+    # s = 0 must give exactly 0 (projection) even if dκ were 0 or inf.
+    ratio = np.zeros(Minv.shape[0])
+    np.divide(s, dk, out=ratio, where=s != 0)
+    denom = ratio + Minv[:, 0, 0]
+    V = Minv - Minv[:, :, 0, None] * Minv[:, None, 0, :] / denom[:, None, None]
+    return V[0] if single else V
+
+
+def _inv00(M: np.ndarray) -> np.ndarray:
+    """``(M⁻¹)_00`` for a batch, via one solve (cheaper than a full inverse), checked to be real (A16)."""
+    if M.shape[0] == 0:
+        return np.zeros(0)
+    e0 = np.zeros(M.shape[:2] + (1,), dtype=np.complex128)
+    e0[:, 0, 0] = 1.0
+    x = np.linalg.solve(M, e0)[:, 0, 0]
+    re = x.real
+    bad = np.abs(x.imag) > _IMAG_TOL * np.abs(re)
+    if np.any(bad):
+        worst = float(np.max(np.abs(x.imag[bad]) / np.abs(re[bad])))
+        warnings.warn(f"(M^-1)_00 has relative imaginary part up to {worst:.2e}; BP marginal not real",
+                      RuntimeWarning, stacklevel=3)
+    return re
+
+
+# ---------------------------------------------------------------------------------------------------------
+# single-graph belief propagation (Eqs. 31-34, 41-42)
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _DirectedEdges:
+    """Directed edges ``src → dst`` of a graph, the reverse of each, and a vertex × edge incidence matrix
+    that sums the messages arriving at each vertex in one sparse product."""
+
+    V: int
+    deg: np.ndarray
+    src: np.ndarray
+    dst: np.ndarray
+    rev: np.ndarray
+    incoming: sp.csr_array
+
+    @classmethod
+    def of_graph(cls, A) -> "_DirectedEdges":
+        A = as_csr(A)
+        V = A.shape[0]
+        und = edge_list(A)
+        m = und.shape[0]
+        src = np.concatenate([und[:, 0], und[:, 1]])
+        dst = np.concatenate([und[:, 1], und[:, 0]])
+        rev = np.concatenate([np.arange(m, 2 * m), np.arange(m)])
+        incoming = sp.csr_array((np.ones(2 * m), (dst, np.arange(2 * m))), shape=(V, 2 * m))
+        deg = np.bincount(src, minlength=V).astype(np.int64)
+        return cls(V=V, deg=deg, src=src, dst=dst, rev=rev, incoming=incoming)
+
+
+def _bp_vertex_inv00(g: _DirectedEdges, B0: np.ndarray, s: np.ndarray, d_kappa: np.ndarray,
+                     max_sweeps: int, tol: float) -> np.ndarray:
+    """Iterate the cavity updates (Eq. 32/34, or 42 with per-vertex κ) to a fixed point and return
+    ``(M_i⁻¹)_00`` for every vertex (NaN for isolated vertices, which have no marginal matrix).
+
+    Updates are parallel (Jacobi): on a forest every message is exact after (longest path) sweeps and the
+    next sweep reproduces it bit for bit, so the stopping test ``max|ΔE| <= tol·max|E|`` is reached
+    exactly. On loopy graphs BP is an approximation and may not converge; a warning is issued then.
+    """
+    if max_sweeps < 1:
+        raise ValueError(f"max_sweeps must be >= 1, got {max_sweeps!r}")
+    n = B0.shape[0]
+    n_dir = g.src.size
+    out = np.full(g.V, np.nan)
+    if n_dir == 0:
+        return out
+    msgs = np.zeros((n_dir, n * n), dtype=np.complex128)
+    d_src = g.deg[g.src].astype(np.float64)
+    s_src, dk_src = s[g.src], d_kappa[g.src]
+    converged = False
+    for _ in range(max_sweeps):
+        total = g.incoming @ msgs
+        # M_{j\i} = d_j B0 + (all messages into j) - (the message i → j)
+        M = (total[g.src] - msgs[g.rev]).reshape(n_dir, n, n) + d_src[:, None, None] * B0
+        new = embed(woodbury_message(M, s_src, dk_src)).reshape(n_dir, n * n)
+        delta = np.max(np.abs(new - msgs))
+        scale = np.max(np.abs(new))
+        msgs = new
+        if delta <= tol * max(scale, 1.0):
+            converged = True
+            break
+    if not converged:
+        warnings.warn(f"BP did not converge in {max_sweeps} sweeps (last max change {delta:.3e})",
+                      RuntimeWarning, stacklevel=3)
+    has = g.deg > 0
+    total = (g.incoming @ msgs)[has].reshape(-1, n, n)
+    M_vertex = total + g.deg[has].astype(np.float64)[:, None, None] * B0
+    out[has] = _inv00(M_vertex)
+    return out
+
+
+def _vertex_variances(deg: np.ndarray, inv00: np.ndarray, s: np.ndarray, kappa: np.ndarray,
+                      c0: float) -> np.ndarray:
+    """``ε_i = 1/(s_i + d_i κ_i (M_i⁻¹)_00)``, and ``1/(s_i + κ_i/c_0)`` for isolated vertices (Eq. 38)."""
+    precision = np.where(deg > 0, deg * kappa * np.nan_to_num(inv00), kappa / c0)
+    return 1.0 / (s + precision)
+
+
+def bp_prior_variances(A, p: int, a: float, max_sweeps: int = 10_000, tol: float = 1e-13) -> np.ndarray:
+    """Unnormalised prior variances ``Ĉ_ii`` by BP with ``κ = 1``, ``γ ≡ 0`` (Sec. 4.2; ``κ_i`` of Eq. 39).
+
+    ``Ĉ_ii = 1/(d_i (M_i⁻¹)_00)`` and ``c_0 = (1-1/a)^p`` for isolated vertices. Exact on forests.
+    """
+    p, a = _check_pa(p, a)
+    g = _DirectedEdges.of_graph(A)
+    B0 = base_matrix(p, a)
+    zeros, ones = np.zeros(g.V), np.ones(g.V)
+    inv00 = _bp_vertex_inv00(g, B0, zeros, g.deg * ones, max_sweeps, tol)
+    return _vertex_variances(g.deg, inv00, zeros, ones, float(B0[0, 0].real))
+
+
+def bp_posterior_variances(A, p: int, a: float, counts, sigma2: float, normalisation: str = "global",
+                           kappa=None, max_sweeps: int = 10_000, tol: float = 1e-13) -> np.ndarray:
+    """Local posterior variances ``ε_i`` on one graph by belief propagation (Eqs. 30-34 and 38; 39-42).
+
+    ``counts[i] = γ_i`` is the number of examples at vertex ``i`` (each with noise variance ``sigma2``).
+
+    * ``normalisation="global"``: ``C = Ĉ/κ``; ``kappa`` is a scalar, default the graph's mean ``Ĉ_ii``
+      obtained from :func:`bp_prior_variances` (Sec. 2.3 of the spec).
+    * ``normalisation="local"``: ``C_ij = Ĉ_ij/sqrt(κ_i κ_j)`` with ``κ_i = Ĉ_ii`` (Eq. 39) from a first BP
+      pass with ``κ = 1``, ``γ ≡ 0``, unless an array ``kappa`` is given; the second pass uses
+      ``O_loc,j`` with ``κ_j`` (Eq. 42).
+
+    Exact on forests (isolated vertices included); the BP approximation on loopy graphs.
+    """
+    p, a = _check_pa(p, a)
+    g = _DirectedEdges.of_graph(A)
+    counts = np.asarray(counts, dtype=np.float64)
+    if counts.shape != (g.V,) or np.any(counts < 0):
+        raise ValueError(f"counts must be a non-negative array of length V={g.V}")
+    if not sigma2 > 0:
+        raise ValueError(f"sigma2 must be positive, got {sigma2!r}")
+    B0 = base_matrix(p, a)
+    c0 = float(B0[0, 0].real)
+    if normalisation == "global":
+        if kappa is None:
+            kappa = float(np.mean(bp_prior_variances(A, p, a, max_sweeps, tol)))
+        kap = np.full(g.V, float(kappa))
+    elif normalisation == "local":
+        kap = (bp_prior_variances(A, p, a, max_sweeps, tol) if kappa is None
+               else np.asarray(kappa, dtype=np.float64))
+        if kap.shape != (g.V,):
+            raise ValueError(f"local kappa must be an array of length V={g.V}")
+    else:
+        raise ValueError(f"normalisation must be 'global' or 'local', got {normalisation!r}")
+    s = counts / sigma2
+    inv00 = _bp_vertex_inv00(g, B0, s, g.deg * kap, max_sweeps, tol)
+    return _vertex_variances(g.deg, inv00, s, kap, c0)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# population dynamics (Eqs. 35-38, 43-45)
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class KappaResult:
+    """Global normalisation constant from the ``κ = 1``, ``ν = 0`` population (Sec. 4.1, after Eq. 38).
+
+    ``kappa`` is the ensemble mean of the unnormalised prior variance ``Ĉ_s`` (the ``d = 0`` term ``c_0``
+    included), ``stderr`` its standard error over measurement sweeps, ``prior_samples`` all measured
+    ``Ĉ_s`` (``measure_sweeps · P`` values; ``Ĉ_s/κ`` is the Fig. 2 distribution) and ``population`` the
+    equilibrated embedded message population ``(P, n, n)``, a warm start for any ``(ν, σ²)`` and the
+    unnormalised half of the local-normalisation pairs.
+    """
+
+    kappa: float
+    stderr: float
+    prior_samples: np.ndarray
+    population: np.ndarray
+    p: int
+    a: float
+    law_name: str
+    sweep_means: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(0))
+
+
+@dataclass
+class CurveResult:
+    """A cavity learning curve ``ε(ν)`` (Eq. 38 global, Eq. 45 local) on a grid of ``ν``.
+
+    ``eps`` is the mean local posterior variance (the Bayes error), ``stderr`` its standard error over
+    measurement sweeps, ``eps_variance`` the variance of the per-vertex samples ``ε_s`` (the cavity
+    prediction of the vertex-to-vertex variance of local posterior variances, Fig. 9), ``samples`` the raw
+    ``ε_s`` keyed by grid ``ν`` (float) for the ``ν`` requested in ``keep_samples_at``, and ``population``
+    the final population (``(P, n, n)`` global, ``(P, 2, n, n)`` unnormalised/local pairs for local).
+    """
+
+    nu: np.ndarray
+    eps: np.ndarray
+    stderr: np.ndarray
+    eps_variance: np.ndarray
+    samples: dict
+    population: np.ndarray
+    normalisation: str
+    sigma2: float
+    kappa: float | None = None
+
+
+def _no_progress(iterable: Iterable, desc: str = "", total: int | None = None) -> Iterable:
+    return iterable
+
+
+def _check_rng(rng) -> np.random.Generator:
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
+    return rng
+
+
+def _default_block(P: int) -> int:
+    # Blocks of <= 10 % of P keep the update close to sequential (spec A5); ~1000 amortises the Python
+    # and sparse-matrix overhead per batched inversion.
+    return max(1, min(1000, P // 10))
+
+
+def _selection(rng: np.random.Generator, k: np.ndarray, P: int) -> sp.csr_array:
+    """Rows with ``k[b]`` population indices drawn uniformly with replacement, as a CSR 0/1 matrix.
+
+    ``S @ pop.reshape(P, -1)`` sums the chosen messages for every row at once; duplicate column indices
+    within a row are summed by the CSR product, which is what sampling with replacement requires. Rows of
+    very different lengths (heavy-tailed degrees) cost only their number of entries.
+    """
+    indptr = np.zeros(k.size + 1, dtype=np.int64)
+    np.cumsum(k, out=indptr[1:])
+    idx = rng.integers(0, P, size=int(indptr[-1]), dtype=np.int64)
+    return sp.csr_array((np.ones(idx.size), idx, indptr), shape=(k.size, P))
+
+
+class _Population:
+    """Shared machinery of the population-dynamics runs (one instance per run, not public)."""
+
+    def __init__(self, law: DegreeLaw, p: int, a: float, P: int, rng: np.random.Generator,
+                 block: int | None):
+        p, a = _check_pa(p, a)
+        if int(P) != P or P < 2:
+            raise ValueError(f"population size P must be an integer >= 2, got {P!r}")
+        self.law, self.p, self.a, self.P = law, p, a, int(P)
+        self.rng = _check_rng(rng)
+        self.B0 = base_matrix(p, a)
+        self.n = 2 * p + 1
+        self.c0 = float(self.B0[0, 0].real)
+        self.block = _default_block(self.P) if block is None else max(1, min(int(block), self.P))
+        # With no edges (p(d) = δ_{d,0}) there are no messages; every vertex is isolated.
+        self.has_edges = law.mean > 0
+
+    def _gamma(self, size: int, nu: float) -> np.ndarray:
+        return _poisson(self.rng, nu, size)
+
+    # -- global normalisation (Eqs. 35-38) -------------------------------------------------------------
+
+    def sweep_global(self, pop: np.ndarray, nu: float, sigma2: float, kappa: float) -> None:
+        """P message updates of Eq. (35): every slot is rewritten once, in a random order and in blocks.
+
+        New messages read the current population, so messages written earlier in the sweep are already
+        used (close to sequential updating).
+        """
+        if not self.has_edges:
+            return
+        P, n, rng = self.P, self.n, self.rng
+        flat = pop.reshape(P, n * n)
+        slots = rng.permutation(P)
+        for start in range(0, P, self.block):
+            tgt = slots[start:start + self.block]
+            b = tgt.size
+            d = self.law.sample(rng, b, edge_biased=True)
+            s = self._gamma(b, nu) / sigma2
+            M = (_selection(rng, d - 1, P) @ flat).reshape(b, n, n)
+            M += d[:, None, None] * self.B0
+            pop[tgt] = embed(woodbury_message(M, s, d * kappa))
+
+    def measure_global(self, pop: np.ndarray, nu: float, sigma2: float, kappa: float) -> np.ndarray:
+        """P vertex samples of Eq. (38): ``ε_s = 1/(γ/σ² + dκ(M_d⁻¹)_00)``, ``d ~ p(d)`` (not edge-biased).
+
+        ``d = 0`` vertices use ``1/(γ/σ² + κ/c_0)`` (text after Eq. 38).
+        """
+        P, n, rng = self.P, self.n, self.rng
+        flat = pop.reshape(P, n * n)
+        out = np.empty(P)
+        for start in range(0, P, self.block):
+            b = min(self.block, P - start)
+            d = self.law.sample(rng, b)
+            s = self._gamma(b, nu) / sigma2
+            prec = kappa / self.c0 * np.ones(b)
+            on = d > 0
+            if np.any(on):
+                dd = d[on]
+                M = (_selection(rng, dd, P) @ flat).reshape(-1, n, n)
+                M += dd[:, None, None] * self.B0
+                prec[on] = dd * kappa * _inv00(M)
+            out[start:start + b] = 1.0 / (s + prec)
+        return out
+
+    # -- local normalisation (Eqs. 43-45) --------------------------------------------------------------
+
+    def sweep_local(self, pairs: np.ndarray, nu: float, sigma2: float) -> None:
+        """P pair updates of Eq. (43): the same ``d-1`` pairs feed both the unnormalised, data-free message
+        and the locally normalised message with data; the sender's ``κ`` (Eq. 44) uses one further,
+        independent "counterflow" unnormalised message (the message from the receiving vertex)."""
+        if not self.has_edges:
+            return
+        P, n, rng = self.P, self.n, self.rng
+        flat = pairs.reshape(P, 2 * n * n)
+        slots = rng.permutation(P)
+        for start in range(0, P, self.block):
+            tgt = slots[start:start + self.block]
+            b = tgt.size
+            d = self.law.sample(rng, b, edge_biased=True)
+            s = self._gamma(b, nu) / sigma2
+            both = (_selection(rng, d - 1, P) @ flat).reshape(b, 2, n, n)
+            dB0 = d[:, None, None] * self.B0
+            M = both[:, 0] + dB0
+            M_loc = both[:, 1] + dB0
+            kstar = rng.integers(0, P, size=b)
+            # d κ = d / (d (M_full⁻¹)_00) = 1/(M_full⁻¹)_00, Eq. (44)
+            d_kappa = 1.0 / _inv00(M + pairs[kstar, 0])
+            V_new = woodbury_message(M, 0.0, 1.0)
+            V_loc = woodbury_message(M_loc, s, d_kappa)
+            pairs[tgt, 0] = embed(V_new)
+            pairs[tgt, 1] = embed(V_loc)
+
+    def measure_local(self, pairs: np.ndarray, nu: float, sigma2: float) -> np.ndarray:
+        """P vertex samples of Eq. (45): ``ε_s = 1/(γ/σ² + (M_loc⁻¹)_00/(M⁻¹)_00)`` from ``d`` pairs,
+        since ``κ = 1/(d (M⁻¹)_00)``; ``d = 0`` gives ``1/(γ/σ² + 1)`` (prior variance 1)."""
+        P, n, rng = self.P, self.n, self.rng
+        flat = pairs.reshape(P, 2 * n * n)
+        out = np.empty(P)
+        for start in range(0, P, self.block):
+            b = min(self.block, P - start)
+            d = self.law.sample(rng, b)
+            s = self._gamma(b, nu) / sigma2
+            prec = np.ones(b)
+            on = d > 0
+            if np.any(on):
+                dd = d[on]
+                both = (_selection(rng, dd, P) @ flat).reshape(-1, 2, n, n)
+                dB0 = dd[:, None, None] * self.B0
+                prec[on] = _inv00(both[:, 1] + dB0) / _inv00(both[:, 0] + dB0)
+            out[start:start + b] = 1.0 / (s + prec)
+        return out
+
+
+def _poisson(rng: np.random.Generator, nu: float, size: int) -> np.ndarray:
+    """``γ ~ Poisson(ν)`` per vertex (Eq. 35); no random numbers are consumed for ``ν = 0``."""
+    if nu == 0:
+        return np.zeros(size)
+    return rng.poisson(nu, size=size).astype(np.float64)
+
+
+def _summarise(samples: list[np.ndarray]) -> tuple[float, float, float, np.ndarray]:
+    means = np.array([x.mean() for x in samples])
+    pooled = np.concatenate(samples)
+    se = float(means.std(ddof=1) / math.sqrt(means.size)) if means.size > 1 else math.nan
+    var = float(pooled.var(ddof=1)) if pooled.size > 1 else math.nan
+    return float(pooled.mean()), se, var, means
+
+
+def _check_sweeps(equil_sweeps: int, measure_sweeps: int) -> None:
+    if equil_sweeps < 0 or measure_sweeps < 1:
+        raise ValueError("need equil_sweeps >= 0 and measure_sweeps >= 1")
+
+
+def global_kappa(law: DegreeLaw, p: int, a: float, P: int, equil_sweeps: int, measure_sweeps: int,
+                 rng: np.random.Generator, progress: Callable | None = None,
+                 init_population: np.ndarray | None = None, block_size: int | None = None) -> KappaResult:
+    """The global normalisation constant ``κ`` by population dynamics with ``κ = 1``, ``ν = 0``
+    (Sec. 4.1, paragraph after Eq. 38; Sec. 4.2 for the prior-variance distribution).
+
+    All updates are then the ``γ = 0`` projections of Eq. (37), independent of ``κ`` and ``σ²``. After
+    ``equil_sweeps`` sweeps from an all-zero population (or ``init_population``), each of
+    ``measure_sweeps`` sweeps performs P updates and then draws P vertices with ``d ~ p(d)``, recording
+    ``Ĉ_s = 1/(d (M_d⁻¹)_00)`` (``c_0`` for ``d = 0``). ``κ`` is the mean of all ``Ĉ_s``.
+    """
+    _check_sweeps(equil_sweeps, measure_sweeps)
+    pd = _Population(law, p, a, P, rng, block_size)
+    prog = progress or _no_progress
+    pop = (np.zeros((pd.P, pd.n, pd.n), dtype=np.complex128) if init_population is None
+           else np.array(init_population, dtype=np.complex128))
+    if pop.shape != (pd.P, pd.n, pd.n):
+        raise ValueError(f"init_population must have shape {(pd.P, pd.n, pd.n)}, got {pop.shape}")
+    samples = []
+    for sweep in prog(range(equil_sweeps + measure_sweeps), desc=f"kappa {law.name}",
+                      total=equil_sweeps + measure_sweeps):
+        pd.sweep_global(pop, 0.0, 1.0, 1.0)
+        if sweep >= equil_sweeps:
+            samples.append(pd.measure_global(pop, 0.0, 1.0, 1.0))
+    kappa, se, _, means = _summarise(samples)
+    return KappaResult(kappa=kappa, stderr=se, prior_samples=np.concatenate(samples), population=pop,
+                       p=pd.p, a=pd.a, law_name=law.name, sweep_means=means)
+
+
+def _curve(normalisation: str, law: DegreeLaw, p: int, a: float, kappa: float | None, nus, sigma2: float,
+           P: int, equil_sweeps: int, measure_sweeps: int, rng: np.random.Generator, init_population,
+           warm_sweeps: int | None, keep_samples_at: Sequence[float], progress, block_size) -> CurveResult:
+    _check_sweeps(equil_sweeps, measure_sweeps)
+    if not sigma2 > 0:
+        raise ValueError(f"sigma2 must be positive, got {sigma2!r}")
+    nus = np.atleast_1d(np.asarray(nus, dtype=np.float64))
+    if nus.ndim != 1 or nus.size == 0 or np.any(nus < 0):
+        raise ValueError("nus must be a non-empty 1-d array of non-negative values")
+    warm = equil_sweeps if warm_sweeps is None else int(warm_sweeps)
+    keep = np.asarray(list(keep_samples_at), dtype=np.float64)
+    # ν grids often come from geomspace, so match requested ν up to rounding rather than exactly
+    keep_hit = np.isclose(nus[:, None], keep[None, :], rtol=1e-9, atol=1e-12)
+    if keep.size and not np.all(keep_hit.any(axis=0)):
+        missing = keep[~keep_hit.any(axis=0)]
+        warnings.warn(f"keep_samples_at values {missing} are not on the nu grid; no samples kept for them",
+                      UserWarning, stacklevel=3)
+    pd = _Population(law, p, a, P, rng, block_size)
+    prog = progress or _no_progress
+    shape = (pd.P, pd.n, pd.n) if normalisation == "global" else (pd.P, 2, pd.n, pd.n)
+    if init_population is None:
+        pop = np.zeros(shape, dtype=np.complex128)
+    else:
+        init = np.asarray(init_population, dtype=np.complex128)
+        if normalisation == "local" and init.shape == shape[:1] + shape[2:]:
+            # An equilibrated unnormalised population (e.g. KappaResult.population): at ν = 0 both halves
+            # of each pair are the same γ = 0 projection, so copying it is the exact ν = 0 pair state.
+            pop = np.stack([init, init], axis=1)
+        else:
+            pop = np.array(init)
+        if pop.shape != shape:
+            raise ValueError(f"init_population must have shape {shape}, got {init.shape}")
+
+    if normalisation == "global":
+        def sweep(nu):
+            pd.sweep_global(pop, nu, sigma2, kappa)
+
+        def measure(nu):
+            return pd.measure_global(pop, nu, sigma2, kappa)
+    else:
+        def sweep(nu):
+            pd.sweep_local(pop, nu, sigma2)
+
+        def measure(nu):
+            return pd.measure_local(pop, nu, sigma2)
+
+    eps, se, var = (np.empty(nus.size) for _ in range(3))
+    kept: dict = {}
+    for i, nu in enumerate(nus):
+        n_eq = equil_sweeps if i == 0 else warm
+        samples = []
+        for sweep_i in prog(range(n_eq + measure_sweeps), desc=f"{normalisation} {law.name} nu={nu:g}",
+                            total=n_eq + measure_sweeps):
+            sweep(nu)
+            if sweep_i >= n_eq:
+                samples.append(measure(nu))
+        eps[i], se[i], var[i], _ = _summarise(samples)
+        if keep_hit[i].any():
+            kept[float(nu)] = np.concatenate(samples)
+    return CurveResult(nu=nus, eps=eps, stderr=se, eps_variance=var, samples=kept, population=pop,
+                       normalisation=normalisation, sigma2=float(sigma2),
+                       kappa=None if kappa is None else float(kappa))
+
+
+def learning_curve_global(law: DegreeLaw, p: int, a: float, kappa: float, nus, sigma2: float, P: int,
+                          equil_sweeps: int, measure_sweeps: int, rng: np.random.Generator,
+                          init_population: np.ndarray | None = None, warm_sweeps: int | None = None,
+                          keep_samples_at: Sequence[float] = (), progress: Callable | None = None,
+                          block_size: int | None = None) -> CurveResult:
+    """Cavity learning curve for the globally normalised kernel ``C = Ĉ/κ`` (Eqs. 35 and 38).
+
+    Messages are updated with ``d ~ q(d) = d p(d)/d̄`` (edge-biased), ``γ ~ Poisson(ν)`` and the Woodbury
+    form (Eq. 37) of the cavity update; the Bayes error is the mean of ``ε_s = 1/(γ/σ² + dκ(M_d⁻¹)_00)``
+    over vertices with ``d ~ p(d)`` (Eq. 38). The ``ν`` are processed in the given order (pass them
+    increasing), each warm-started from the previous one: ``equil_sweeps`` sweeps for the first ``ν``
+    (from ``init_population``, typically :attr:`KappaResult.population`, or zeros) and ``warm_sweeps``
+    (default ``equil_sweeps``) for the others, followed by ``measure_sweeps`` sweeps with measurement.
+    """
+    if not kappa > 0:
+        raise ValueError(f"kappa must be positive, got {kappa!r}")
+    return _curve("global", law, p, a, float(kappa), nus, sigma2, P, equil_sweeps, measure_sweeps, rng,
+                  init_population, warm_sweeps, keep_samples_at, progress, block_size)
+
+
+def learning_curve_local(law: DegreeLaw, p: int, a: float, nus, sigma2: float, P: int, equil_sweeps: int,
+                         measure_sweeps: int, rng: np.random.Generator,
+                         init_population: np.ndarray | None = None, warm_sweeps: int | None = None,
+                         keep_samples_at: Sequence[float] = (), progress: Callable | None = None,
+                         block_size: int | None = None) -> CurveResult:
+    """Cavity learning curve for the locally normalised kernel ``C_ij = Ĉ_ij/sqrt(κ_i κ_j)`` (Eqs. 39-45).
+
+    The population holds pairs ``(E, Ê)`` of embedded messages, sampled jointly from ``W(V_loc, V)``
+    (Eq. 43): ``E`` for the unnormalised kernel without data, ``Ê`` for the locally normalised kernel with
+    data. Each update uses the same ``d - 1`` random pairs for both halves, plus one independent
+    counterflow ``E`` that enters only the sender's ``κ`` (Eq. 44). The Bayes error is Eq. (45).
+
+    ``init_population`` may be a pair population ``(P, 2, n, n)`` (e.g. :attr:`CurveResult.population` of
+    an earlier run) or an equilibrated unnormalised population ``(P, n, n)`` such as
+    :attr:`KappaResult.population`; the unnormalised half does not depend on ``ν`` or ``σ²``, so that
+    is a good warm start. Sweep scheduling along ``nus`` is as in :func:`learning_curve_global`.
+    """
+    return _curve("local", law, p, a, None, nus, sigma2, P, equil_sweeps, measure_sweeps, rng,
+                  init_population, warm_sweeps, keep_samples_at, progress, block_size)

@@ -1,0 +1,18 @@
+"""Eq. 21 learning curves on the d-regular tree for large p, and the master curve Eq. 26 (Fig 4 left)."""
+import numpy as np
+
+from statmech_bayes.core.atomic_io import save_npz
+from statmech_bayes.core.provenance import provenance
+from statmech_bayes.core.rule_runtime import progress, rule_context
+from statmech_bayes.gp.learning_curve_approx import master_curve, regular_tree_learning_curve
+
+smk = snakemake  # noqa: F821
+with rule_context(smk):
+    f4, k, d = smk.params.fig4, smk.params.kernel, int(smk.params.d)
+    x = np.geomspace(*f4["x_range"], f4["n_x"])
+    arrays = {"x": x, "p_eig": np.asarray(f4["p_eig"]),
+              "master": master_curve(d, k["a"], x, f4["sigma2"])}
+    for p in progress(f4["p_eig"], desc="p"):
+        arrays[f"eps_p{p}"] = regular_tree_learning_curve(d, k["a"], p, x / p**1.5, f4["sigma2"],
+                                                          n_nodes=f4["n_nodes"])
+    save_npz(smk.output[0], arrays, provenance({"fig4": f4, "a": k["a"], "d": d}))
