@@ -11,6 +11,7 @@ configfile: "workflow/config/full.yaml"
 include: "workflow/rules/common.smk"
 include: "workflow/rules/graphs.smk"
 include: "workflow/rules/urry_sollich.smk"
+include: "workflow/rules/sollich_halees.smk"
 include: "workflow/rules/scorecard.smk"
 
 

@@ -66,5 +66,79 @@ def urry_sollich() -> nbf.NotebookNode:
     return nb
 
 
+def sollich_halees() -> nbf.NotebookNode:
+    nb = nbf.v4.new_notebook()
+    md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
+    nb.cells = [
+        md("# Sollich & Halees 2002: learning curves for GP regression, approximations and bounds (Figs 1-10)\n\n"
+           "Reads the cached results and figures written by the workflow; recomputes nothing. "
+           "Set `STATMECH_OUTPUT_ROOT` to the workflow's `output_root` (default: the repository root, "
+           "i.e. the paper-scale outputs; `quick` for the quick configuration)."),
+        code("import json, os\nfrom pathlib import Path\n\nimport numpy as np\nimport pandas as pd\n"
+             "from IPython.display import Image, Markdown, display\n\n"
+             "from statmech_bayes.core.atomic_io import load_npz\n\n"
+             "REPO = Path.cwd().parent if Path.cwd().name == 'notebooks' else Path.cwd()\n"
+             "ROOT = (REPO / os.environ.get('STATMECH_OUTPUT_ROOT', '.')).resolve()\n"
+             "FIG, RES = ROOT / 'figures' / 'sollich_halees', ROOT / 'results' / 'sollich_halees'\n"
+             "print(ROOT)"),
+        code("def show(name):\n"
+             "    display(Image(filename=str(FIG / f'{name}.png')))\n"
+             "    doc = json.loads((FIG / f'{name}.claims.json').read_text())\n"
+             "    display(Markdown(f\"**{doc['n_passed']}/{doc['n_claims']} claims pass** \"\n"
+             "                     f\"(commit `{doc['provenance'].get('git_commit', '?')}`)\"))\n"
+             "    return pd.DataFrame(doc['claims'])[['claim', 'reproduced', 'tolerance', 'passed']]"),
+        md("## The eigenvalue spectra (App. C)\n\n"
+           "Each scenario's distinct eigenvalues with multiplicities; `tr Λ` is checked against the kernel's "
+           "known prior variance `C(x,x)`; OU spectra end in a continuous tail (quadrature nodes)."),
+        code("rows = []\n"
+             "for f in sorted((RES / 'spectra').glob('*.npz')):\n"
+             "    s, _ = load_npz(f)\n"
+             "    rows.append({'scenario': f.stem, 'levels': s['lam'].size, 'tail nodes': int((~s['explicit']).sum()),\n"
+             "                 'tr Lambda': s['lam'] @ s['mult'], 'C(x,x)': float(s['prior_variance']),\n"
+             "                 'rel. difference': float(s['trace_rel_error']), 'largest lambda': s['lam'][0]})\n"
+             "pd.DataFrame(rows)"),
+        md("## Figures 1 and 2: prior samples and posterior variance"),
+        code("display(show('fig1'))\ndisplay(show('fig2'))"),
+        md("## Figures 3-7: learning curves, approximations and bounds\n\n"
+           "`results/sollich_halees/sims/<scenario>.npz` holds every simulated data set's curve "
+           "`eps[sigma2, data set, n]`; `theory/<scenario>.npz` every approximation and bound."),
+        code("for k in (3, 4, 5, 6, 7):\n"
+             "    display(Markdown(f'### Figure {k}'))\n"
+             "    display(show(f'fig{k}'))"),
+        code("# Simulated truth against LC and UC at a few n, with standard errors and the image count used\n"
+             "rows = []\n"
+             "for f in sorted((RES / 'sims').glob('*.npz')):\n"
+             "    sm, _ = load_npz(f)\n"
+             "    th, _ = load_npz(RES / 'theory' / f.name)\n"
+             "    for i, s2 in enumerate(sm['sigma2']):\n"
+             "        e = sm['eps'][i]\n"
+             "        m, se = e.mean(0), e.std(0, ddof=1) / np.sqrt(e.shape[0])\n"
+             "        for n in (1, 10, 100, e.shape[1] - 1):\n"
+             "            rows.append({'scenario': f.stem, 'sigma2': s2, 'n': n, 'Sim': m[n], 'SE': se[n],\n"
+             "                         'LC': th['LC'][i][n], 'UC': th['UC'][i][n], 'images R': int(sm['R_images'])})\n"
+             "pd.DataFrame(rows)"),
+        md("## Figure 8: the discrete-n correction"),
+        code("show('fig8')"),
+        md("## Figures 9 and 10: the degenerate scenario (Section 5)"),
+        code("display(show('fig9'))\ndisplay(show('fig10'))"),
+        code("deg, _ = load_npz(RES / 'degenerate.npz')\n"
+             "n = deg['n'].astype(int)\n"
+             "pd.DataFrame({'n': n, 'Deg (Fig 9)': deg['fig9_deg'], 'OV': deg['fig9_ov'],\n"
+             "              'eq. 31 exact': deg['eq31_exact'], 'eq. 31 formula': deg['eq31_formula']}).iloc[::25]"),
+        md("## Scorecard (this paper)"),
+        code("rows = []\n"
+             "for k in range(1, 11):\n"
+             "    doc = json.loads((FIG / f'fig{k}.claims.json').read_text())\n"
+             "    rows += [{'figure': doc['figure'], 'claim': c['claim'], 'reproduced': c['reproduced'],\n"
+             "              'passed': c['passed']} for c in doc['claims']]\n"
+             "table = pd.DataFrame(rows)\n"
+             "print(f\"{int(table.passed.sum())}/{len(table)} claims pass\")\n"
+             "table[~table.passed]"),
+    ]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return nb
+
+
 if __name__ == "__main__":
     nbf.write(urry_sollich(), HERE / "urry_sollich.ipynb")
+    nbf.write(sollich_halees(), HERE / "sollich_halees.ipynb")

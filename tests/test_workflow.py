@@ -11,14 +11,15 @@ from conftest import ROOT, run_snakemake
 
 pytestmark = pytest.mark.workflow
 
-FIGURES = [f"urry_sollich/fig{k}" for k in range(1, 13)]
+FIGURES = [f"urry_sollich/fig{k}" for k in range(1, 13)] + [f"sollich_halees/fig{k}" for k in range(1, 11)]
 
 
 def test_full_dry_run_lists_every_figure():
     proc = run_snakemake(ROOT, "-n", "--cores", "8", "--forceall", "--quiet", "rules")
     out = proc.stdout + proc.stderr
     for rule in ("us_fig1", "us_fig10", "us_fig1_graphs", "graph_spectra", "scorecard", "us_cavity_curve",
-                 "us_sims_matched", "us_sims_mismatch", "us_fig6_sims"):
+                 "us_sims_matched", "us_sims_mismatch", "us_fig6_sims", "sh_spectrum", "sh_sims", "sh_theory",
+                 "sh_degenerate", "sh_fig1", "sh_fig10"):
         assert rule in out
     listing = run_snakemake(ROOT, "-n", "--forceall", "--cores", "8").stdout
     for f in FIGURES:
@@ -57,6 +58,30 @@ def test_editing_a_module_reruns_its_rules(quick_runs):
     out = run_snakemake(d, "-n", "--cores", "2", "--configfile", "workflow/config/quick.yaml").stdout
     assert "us_fig1_tree" in out and "us_fig10_scaling" in out
     assert "graph_samples" not in out and "us_cavity_kappa" not in out  # they do not import the tree module
+
+
+def test_editing_a_spectrum_module_reruns_only_what_imports_it(quick_runs):
+    d = quick_runs[1]
+    spectra = d / "src" / "statmech_bayes" / "gp" / "spectra.py"
+    spectra.write_text(spectra.read_text() + "\n# an edit after the last build\n")
+    out = run_snakemake(d, "-n", "--cores", "2", "--configfile", "workflow/config/quick.yaml").stdout
+    assert "sh_spectrum" in out and "sh_theory" in out and "sh_degenerate" in out
+    assert "sh_sims" not in out and "sh_fig1_samples" not in out  # the simulations do not import it
+
+
+def _execute_notebook(name, quick_root):
+    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    os.environ["STATMECH_OUTPUT_ROOT"] = str(quick_root)
+    try:
+        NotebookClient(nb, timeout=300, kernel_name="python3",
+                       resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
+    finally:
+        del os.environ["STATMECH_OUTPUT_ROOT"]
+    return [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+
+
+def test_sollich_halees_notebook_executes_on_quick_outputs(quick_runs):
+    assert not _execute_notebook("sollich_halees", quick_runs[0] / "quick")
 
 
 def test_notebook_executes_on_quick_outputs(quick_runs):

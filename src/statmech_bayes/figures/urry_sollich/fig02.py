@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.claims import ClaimsRecord
-from statmech_bayes.core.plotstyle import note_box, use_style
+from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.urry_sollich import PAPER
 from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble
 from statmech_bayes.randomwalk.kernels import rw_coefficients
@@ -41,7 +41,8 @@ def make(inputs: dict, us: dict):
         ax.step(centres, h_cav, where="mid", color="k", lw=0.8, label="cavity, large V")
         ax.set(xlim=(0, X_MAX), ylim=(0, 3.5), xlabel=r"$C_{ii}$", ylabel=r"$p(C_{ii})$")
         ax.set_title(ENSEMBLE_LABELS.get(ens, ens), fontsize=8.5)
-        ax.legend(loc="upper right", fontsize=7, bbox_to_anchor=(1.0, 0.62))
+        ax.legend(loc="upper right", fontsize=7, bbox_to_anchor=(1.0, 0.62), title_fontsize=6.5,
+                  title=f"bin width {w:g}; spikes are delta peaks\n(their height depends on the bin width)")
         ins = ax.inset_axes([0.45, 0.66, 0.52, 0.32])
         lo, hi = INSET_X.get(ens, (1.0, 4.5))
         sel = (centres >= lo) & (centres <= hi)
@@ -59,7 +60,6 @@ def make(inputs: dict, us: dict):
                   f"graph: pl {stds['pl'][0]:.3f} vs er3 {stds['er3'][0]:.3f}; cavity: pl {stds['pl'][1]:.3f} vs "
                   f"er3 {stds['er3'][1]:.3f}", bool(stds["pl"][0] > stds["er3"][0] and stds["pl"][1] > stds["er3"][1]),
                   "pl > er3 for both graph and cavity")
-    note_box(axes[0], f"bin width {w:g}; spikes are delta peaks\n(height depends on bin width)", loc="center right")
     fig.tight_layout()
     return fig, pd.DataFrame(rows, columns=["panel", "curve", "C_ii", "density"]), rec
 

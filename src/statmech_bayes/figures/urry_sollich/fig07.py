@@ -43,11 +43,6 @@ def make(inputs: dict, us: dict, pairing: str = PAIRING, name: str = "fig7"):
                   bool(rise > 3 * np.hypot(se[k], se[j]) and rise > 0.02), "rise > 3 se and > 0.02")
         rec.within(f"{ens}, sigma2={s2:g}: nu of the maximum", "maximum as nu approaches unity",
                    float(nu[k]), 0.2, 2.0)
-        after = (nu > nu[k]) & (nu <= 2.5 * nu[k])
-        if after.any():
-            rec.within(f"{ens}, sigma2={s2:g}: eps at 2.5 x nu_max relative to the maximum",
-                       "error drops steeply once nu passes the maximum (Figs 7, 8)", float(m[after][-1] / m[k]),
-                       upper=0.5)
     fig.suptitle(f"student {student}ly, teacher {teacher}ly normalised (simulation, V={us['sims']['V']})",
                  fontsize=9)
     fig.tight_layout()

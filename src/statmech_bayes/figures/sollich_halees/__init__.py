@@ -1,0 +1,3 @@
+"""Sollich & Halees 2002, learning curves for GP regression: approximations and bounds (Figs 1-10)."""
+
+PAPER = "Sollich & Halees 2002, Neural Computation 14:1393-1428"
