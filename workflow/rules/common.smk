@@ -74,3 +74,35 @@ def figure_outputs(paper, name):
                          category=paper.replace("_", " ").title(), subcategory=name,
                          labels={"figure": name, "kind": "claims"}),
     }
+
+
+def figure_rule(paper, prefix, k, inputs, modules, cfg):
+    """Declare the plot rule of Figure k of one paper: cached inputs in, the four figure files out.
+
+    The rule recomputes no science: it calls ``statmech_bayes.figures.<paper>.figNN.make(inputs, cfg)``.
+    """
+    name = f"fig{k}"
+
+    rule:
+        name:
+            f"{prefix}_{name}"
+        input:
+            **inputs,
+            code=src(*modules),
+        output:
+            **figure_outputs(paper, name),
+        params:
+            code=code_hash(*modules),
+            cfg=cfg,
+            paper=paper,
+            number=k,
+            seed=config["seed"],
+        log:
+            logs(f"{prefix}_{name}"),
+        benchmark:
+            bench(f"{prefix}_{name}")
+        threads: 1
+        conda:
+            CONDA_ENV
+        script:
+            "../scripts/common/plot_figure.py"

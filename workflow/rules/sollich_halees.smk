@@ -162,32 +162,9 @@ def sh_cached(kind, *scenarios):
 
 
 def sh_figure_rule(k, inputs):
-    """Declare the plot rule of Figure k: cached inputs in, the four figure files out (no science)."""
-    name = f"fig{k}"
+    """The plot rule of Figure k (no science): its own module and the shared plotting helpers."""
     modules = (f"{SH_FIGS}/fig{k:02d}.py", f"{SH_FIGS}/__init__.py", f"{SH_FIGS}/common.py")
-
-    rule:
-        name:
-            f"sh_{name}"
-        input:
-            **inputs,
-            code=src(*modules),
-        output:
-            **figure_outputs("sollich_halees", name),
-        params:
-            code=code_hash(*modules),
-            sh=SH,
-            name=name,
-            seed=config["seed"],
-        log:
-            logs(f"sh_{name}"),
-        benchmark:
-            bench(f"sh_{name}")
-        threads: 1
-        conda:
-            CONDA_ENV
-        script:
-            "../scripts/sollich_halees/plot_figure.py"
+    figure_rule("sollich_halees", "sh", k, inputs, modules, SH)
 
 
 sh_figure_rule(1, {"samples": res("sollich_halees", "fig1_samples.npz")})

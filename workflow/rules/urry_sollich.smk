@@ -51,28 +51,6 @@ rule us_fig1_graphs:
         "../scripts/urry_sollich/fig1_graphs.py"
 
 
-rule us_fig1:
-    """Figure 1: plot, plotted data and claims (no science recomputed here)."""
-    output:
-        **figure_outputs("urry_sollich", "fig1"),
-    input:
-        tree=rules.us_fig1_tree.output[0],
-        graphs=rules.us_fig1_graphs.output[0],
-        code=src(*FIG1_CODE),
-    params:
-        code=code_hash(*FIG1_CODE),
-        fig1=US_F1,
-    log:
-        logs("us_fig1"),
-    benchmark:
-        bench("us_fig1")
-    threads: 1
-    conda:
-        CONDA_ENV
-    script:
-        "../scripts/urry_sollich/fig1.py"
-
-
 rule us_fig10_scaling:
     """Appendix A.2: p rho_{l,p} from recursion (4) for each p."""
     output:
@@ -91,27 +69,6 @@ rule us_fig10_scaling:
         CONDA_ENV
     script:
         "../scripts/urry_sollich/fig10_scaling.py"
-
-
-rule us_fig10:
-    """Figure 10: collapse of p rho_{l,p} onto A x exp(-B x^2)."""
-    output:
-        **figure_outputs("urry_sollich", "fig10"),
-    input:
-        scaling=rules.us_fig10_scaling.output[0],
-        code=src(*FIG1_CODE),
-    params:
-        code=code_hash(*FIG1_CODE),
-        fig10=US["fig10"],
-    log:
-        logs("us_fig10"),
-    benchmark:
-        bench("us_fig10")
-    threads: 1
-    conda:
-        CONDA_ENV
-    script:
-        "../scripts/urry_sollich/fig10.py"
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -419,39 +376,17 @@ def cavity_curves(ensembles, norm):
 
 
 def us_figure_rule(name, inputs, also=()):
-    """Declare the plot rule of one figure: cached inputs in, the four figure files out.
-
-    Its code: the figure's own module (plus ``also``), the shared plotting helpers, and the science
-    modules a plot evaluates (closed forms such as the tree kernel or a degree law).
-    """
-    own = [f"{US_FIGS}/fig{int(name[3:]):02d}.py", *(f"{US_FIGS}/{m}.py" for m in also)]
+    """The plot rule of one figure. Its code: the figure's own module (plus ``also``), the shared plotting
+    helpers, and the science modules a plot evaluates (closed forms such as the tree kernel or a degree law)."""
+    k = int(name[3:])
+    own = [f"{US_FIGS}/fig{k:02d}.py", *(f"{US_FIGS}/{m}.py" for m in also)]
     modules = (*own, f"{US_FIGS}/__init__.py", f"{US_FIGS}/common.py", f"{US_FIGS}/curves.py",
                "randomwalk/tree.py", "randomwalk/kernels.py", "gp", "graphs")
-
-    rule:
-        name:
-            f"us_{name}"
-        input:
-            **inputs,
-            code=src(*modules),
-        output:
-            **figure_outputs("urry_sollich", name),
-        params:
-            code=code_hash(*modules),
-            us=dict(US, graph_ensembles=config["graph_ensembles"]),
-            name=name,
-            seed=config["seed"],
-        log:
-            logs(f"us_{name}"),
-        benchmark:
-            bench(f"us_{name}")
-        threads: 1
-        conda:
-            CONDA_ENV
-        script:
-            "../scripts/urry_sollich/plot_figure.py"
+    figure_rule("urry_sollich", "us", k, inputs, modules, dict(US, graph_ensembles=config["graph_ensembles"]))
 
 
+us_figure_rule("fig1", {"tree": rules.us_fig1_tree.output[0], "graphs": rules.us_fig1_graphs.output[0]})
+us_figure_rule("fig10", {"scaling": rules.us_fig10_scaling.output[0]})
 us_figure_rule("fig2", {
     "graphs": [res("urry_sollich", "fig2", f"{e}_Cii.npz") for e in US["fig2"]["ensembles"]],
     "kappa": [res("urry_sollich", "cavity", f"{e}_kappa.npz") for e in US["fig2"]["ensembles"]],

@@ -38,6 +38,7 @@ class ClaimsRecord:
         self.figure = figure
         self.paper = paper
         self.claims: list[Claim] = []
+        self.records: dict[str, Any] = {}
 
     def close(self, claim: str, paper: str, reproduced: float, expected: float,
               atol: float = 0.0, rtol: float = 0.0, note: str = "") -> Claim:
@@ -65,6 +66,10 @@ class ClaimsRecord:
         """A relation that is not a single number (e.g. monotonicity); ``passed`` must be computed."""
         return self._add(Claim(claim, paper, _num(reproduced), tolerance, bool(passed), note))
 
+    def record(self, name: str, value: Any) -> None:
+        """Keep computed numbers behind the claims (e.g. per-p fits) in the claims file, outside the verdicts."""
+        self.records[name] = value
+
     def _add(self, c: Claim) -> Claim:
         self.claims.append(c)
         return c
@@ -80,6 +85,7 @@ class ClaimsRecord:
             "n_claims": len(self.claims),
             "n_passed": sum(c.passed for c in self.claims),
             "claims": [asdict(c) for c in self.claims],
+            "records": self.records,
             "provenance": provenance or {},
         }
 

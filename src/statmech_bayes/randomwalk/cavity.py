@@ -497,6 +497,12 @@ def _summarise(samples: list[np.ndarray]) -> tuple[float, float, float, np.ndarr
     means = np.array([x.mean() for x in samples])
     pooled = np.concatenate(samples)
     se = float(means.std(ddof=1) / math.sqrt(means.size)) if means.size > 1 else math.nan
+    if means.size > 2 and means.std() > 0:
+        # Successive sweeps share most of their population, so their means are correlated: inflate the
+        # naive error by the AR(1) factor sqrt((1+ρ)/(1-ρ)), ρ the lag-1 autocorrelation (clipped).
+        c = means - means.mean()
+        rho = float(np.clip(np.dot(c[1:], c[:-1]) / np.dot(c, c), 0.0, 0.9))
+        se *= math.sqrt((1.0 + rho) / (1.0 - rho))
     var = float(pooled.var(ddof=1)) if pooled.size > 1 else math.nan
     return float(pooled.mean()), se, var, means
 

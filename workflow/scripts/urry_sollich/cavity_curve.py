@@ -17,7 +17,8 @@ with rule_context(smk) as log:
     norm = getattr(smk.wildcards, "norm", "local")
     ens = getattr(smk.wildcards, "ens", "er3")
     kap, _ = load_npz(smk.input.kappa)
-    rng = rng_for(smk.params.seed, "cavity_curve", ens, norm, s2, tuple(nus))
+    # Keys as formatted text: the repr of numpy scalars differs between numpy versions.
+    rng = rng_for(smk.params.seed, "cavity_curve", ens, norm, f"{s2:.6g}", ",".join(f"{v:.6g}" for v in nus))
     # The nu = 0 population (an i.i.d. sample of the message distribution) warm-starts every curve,
     # resampled to this run's population size.
     pop0 = kap["population"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.randomwalk.kernels import SpectralBasis, nearest_neighbour_kernel
@@ -54,10 +55,11 @@ def graph_data(edges: np.ndarray, offsets: np.ndarray, bases: list[SpectralBasis
     return out
 
 
-def make(tree: dict, graphs: dict, prm: dict):
-    """Plot Fig. 1, return ``(figure, plotted-data table, claims)``."""
+def make(inputs: dict, us: dict):
+    """Plot Fig. 1 from the cached tree and graph data; return ``(figure, plotted-data table, claims)``."""
     import matplotlib.pyplot as plt
 
+    tree, graphs, prm = load_npz(inputs["tree"])[0], load_npz(inputs["graphs"])[0], us["fig1"]
     use_style()
     d, V = prm["d"], prm["V"]
     thr = cycle_threshold(V, d)

@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 from scipy.optimize import curve_fit
 
+from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.urry_sollich import PAPER
@@ -52,9 +53,12 @@ def extrapolate_in_inverse_sqrt_p(p: np.ndarray, v: np.ndarray) -> float:
     return float(np.linalg.solve(M, np.asarray(v[-3:], float))[0])
 
 
-def make(data: dict, prm: dict):
+def make(inputs: dict, us: dict):
+    """Plot Fig. 10 from the cached scaling data; return ``(figure, plotted-data table, claims)``."""
     import matplotlib.pyplot as plt
 
+    data, prm = load_npz(inputs["scaling"])[0], us["fig10"]
+    data["p_values"] = data["p_values"].tolist()
     use_style()
     d, a = prm["d"], prm["a"]
     B = scaling_exponent(d, a)
@@ -107,4 +111,5 @@ def make(data: dict, prm: dict):
               "(convergence to a finite limit)", "curves approach a limiting scaling function",
               f"peaks {np.round(peaks, 4).tolist()}", bool(np.all(rate > 0) and np.all(np.diff(rate) < 0)),
               "increasing; increments per unit log p decreasing")
-    return fig, table, rec, fits
+    rec.record("fits", fits.to_dict(orient="list"))
+    return fig, table, rec
