@@ -29,8 +29,8 @@ def _fmt(v) -> str:
 def to_markdown(table: pd.DataFrame) -> str:
     n, k = len(table), int(table.passed.sum()) if len(table) else 0
     lines = [f"# Scorecard: {k}/{n} claims pass", "",
-             "| figure | claim | paper | reproduced | tolerance | passed |", "|---|---|---|---|---|---|"]
+             "| figure | claim | paper | reproduced | tolerance | passed | note |", "|---|---|---|---|---|---|---|"]
     for r in table.itertuples():
         lines.append("| " + " | ".join(_fmt(x) for x in (r.figure, r.claim, r.paper, r.reproduced, r.tolerance,
-                                                          "yes" if r.passed else "**NO**")) + " |")
+                                                          "yes" if r.passed else "**NO**", r.note)) + " |")
     return "\n".join(lines) + "\n"

@@ -56,9 +56,6 @@ def make(inputs: dict, cfg: dict):
                float((d - curves["TWO"]).max()), upper=1e-12)
     ov = deg["fig9_ov"]
     rec.within("min over n of Deg - OV", "OV is a lower bound for any scenario", float((d - ov).min()), lower=-1e-12)
-    exact1 = float(th["T"] - th["sum_lam2"] / (th["T"] + s2))
-    rec.close("Deg(1) against the exact eps(1) = T - sum lambda^2/(T+sigma^2) shared with Sim",
-              "eq. (29)-(30) at n = 1", float(d[1]), exact1, atol=1e-12)
     # Eq. (31): one input with probability 1-δ, the rest sharing δ; the error reduction is that of the
     # single eigenvalue λ_α, so no upper bound can use the spectrum alone.
     lim, e31 = deg["eq31_exact"], deg["eq31_formula"]

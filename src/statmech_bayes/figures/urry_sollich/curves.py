@@ -7,10 +7,14 @@ import numpy as np
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.figures.urry_sollich.common import interp_loglog, mean_se, sigma2_colors, sigma2_label
 
-# Cavity vs simulation: the paper calls them "mostly visually indistinguishable"; we judge 5 % plus
-# three standard errors of the simulated mean (global-normalisation errors are heavy-tailed over graphs).
+# Cavity vs simulation: the paper calls them "mostly visually indistinguishable". A point passes if the
+# relative deviation is at most 5 % plus three standard errors (simulation and cavity added) relative to
+# the simulated mean, the noise allowance capped at 20 %. Global-normalisation errors are heavy-tailed over
+# graphs (rare small components dominate the mean at large nu), so points whose simulated mean is too
+# noisy to judge at that cap (3 se_sim / eps > 15 %) are reported as inconclusive, not counted as passes.
 CAVITY_RTOL = 0.05
-
+NOISE_CAP = 0.20
+INCONCLUSIVE = 0.15
 
 def draw_curves(ax, nu, eps_by_s2: dict, style: str, rows: list, panel: str, kind: str, label: bool) -> None:
     """One line per noise level; appends ``(panel, kind, sigma2, nu, eps)`` rows for the CSV."""
@@ -33,12 +37,21 @@ def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_
     sim_at = interp_loglog(cav_nu[inside], sim_nu, m)
     se_at = np.exp(np.interp(np.log(cav_nu[inside]), np.log(sim_nu), np.log(se)))
     rel = np.abs(cav_eps[inside] - sim_at) / sim_at
-    allowed = CAVITY_RTOL + 3 * (se_at + cav_se[inside]) / sim_at
-    worst = int(np.argmax(rel - allowed))
+    allowed = CAVITY_RTOL + np.minimum(3 * (se_at + cav_se[inside]) / sim_at, NOISE_CAP)
+    judged = 3 * se_at / sim_at <= INCONCLUSIVE
+    nus = cav_nu[inside]
+    if not judged.any():
+        rec.holds(f"{ens}, {norm} normalisation, sigma2={s2:g}: cavity prediction vs finite-V simulation",
+                  "cavity and simulation mostly visually indistinguishable", "no conclusive point", False,
+                  f"3 se_sim/eps <= {INCONCLUSIVE:g} at some nu")
+        return float("nan")
+    slack = np.where(judged, rel - allowed, -np.inf)
+    worst = int(np.argmax(slack))
+    skipped = ", ".join(f"{v:.3g}" for v in nus[~judged]) or "none"
     rec.holds(f"{ens}, {norm} normalisation, sigma2={s2:g}: cavity prediction vs finite-V simulation, "
-              f"max relative deviation over nu",
-              "cavity and simulation mostly visually indistinguishable",
-              float(rel.max()), bool(np.all(rel <= allowed)),
-              f"<= {CAVITY_RTOL:g} + 3 (se_sim + se_cavity)/eps_sim at every nu "
-              f"(tightest at nu={cav_nu[inside][worst]:.3g}: allowed {allowed[worst]:.3g})")
-    return float(rel.max())
+              f"max relative deviation over the conclusive nu", "cavity and simulation mostly visually "
+              "indistinguishable", float(rel[judged].max()), bool(np.all(rel[judged] <= allowed[judged])),
+              f"<= {CAVITY_RTOL:g} + min(3 (se_sim + se_cavity)/eps_sim, {NOISE_CAP:g}) at every conclusive nu "
+              f"(least slack at nu={nus[worst]:.3g}: deviation {rel[worst]:.3g}, allowed {allowed[worst]:.3g})",
+              note=f"inconclusive (3 se_sim/eps > {INCONCLUSIVE:g}) at nu = {skipped}")
+    return float(rel[judged].max())

@@ -71,7 +71,9 @@ def _claims(rec, ens, g, kap, C, cav, c0, kappa_graph, h_graph, h_cav, w) -> Non
     rec.close(f"{ens}: isolated-vertex spike: C_ii of degree-0 vertices on the V={C.size} graph vs the cavity "
               "prediction c_0/kappa", "spike near 0 from single disconnected vertices, at (1-1/a)^p/kappa",
               float(np.median(C[iso])) if iso.any() else np.nan, c0 / kappa, rtol=0.03,
-              note=f"kappa_cavity={kappa:.5f} +- {float(kap['stderr']):.1g}, kappa_graph={kappa_graph:.5f}")
+              note=f"kappa_cavity={kappa:.5f} +- {float(kap['stderr']):.1g}, kappa_graph={kappa_graph:.5f}; "
+                   "the spike positions test kappa_graph against the cavity kappa and that the spikes are "
+                   "the isolated vertices / edges")
     edge = g["isolated_edge"].astype(bool)
     rec.close(f"{ens}: isolated-edge spike: C_ii of two-vertex-component vertices vs the cavity prediction 0.5/kappa",
               "spike from two-vertex (single edge) disconnected subgraphs", float(np.median(C[edge])) if edge.any() else np.nan,
@@ -88,7 +90,10 @@ def _claims(rec, ens, g, kap, C, cav, c0, kappa_graph, h_graph, h_cav, w) -> Non
                note="residual shifts expected from finite-size effects (paper, Section 4.2)")
     rec.close(f"{ens}: standard deviation of C_ii, graph vs cavity", "cavity predicts the distribution",
               float(C.std()), float(cav.std()), rtol=0.05)
-    rec.close(f"{ens}: largest C_ii on the graph vs the isolated-edge / star value 0.5/kappa_graph",
-              "text: max C_ii around 15 (ER) / 40 (power law)", float(C.max()), 0.5 / kappa_graph, rtol=0.01,
-              note="the text's maxima are impossible for a = 2, p = 10 (C_hat_ii <= 1 gives C_ii <= 1/kappa); "
-                   "we check the spec's reading (A7) that the maximum comes from isolated edges and stars")
+    paper_max = {"er3": 15.0, "pl": 40.0}.get(ens)
+    if paper_max is not None:
+        rec.close(f"{ens}: largest C_ii on the V={C.size} graph", f"text: max C_ii around {paper_max:g}",
+                  float(C.max()), paper_max, rtol=0.25,
+                  note="not reproducible: for a >= 2 every C_hat_ii <= 1, so C_ii <= 1/kappa_graph = "
+                       f"{1 / kappa_graph:.3g}; the largest values are isolated edges and star centres at "
+                       f"0.5/kappa_graph = {0.5 / kappa_graph:.3g} (spec A7)")

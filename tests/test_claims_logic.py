@@ -1,0 +1,65 @@
+"""The figures' claim checks can fail: wrong curves must be caught, right ones accepted."""
+import numpy as np
+import pytest
+
+from statmech_bayes.core.atomic_io import save_npz
+from statmech_bayes.core.claims import ClaimsRecord
+from statmech_bayes.figures.urry_sollich import fig07, fig09
+from statmech_bayes.figures.urry_sollich.curves import cavity_vs_simulation
+
+NU = np.geomspace(0.01, 10, 31)
+
+
+def noisy_samples(curve, rel_noise, n=100, seed=0):
+    rng = np.random.default_rng(seed)
+    return curve[None, :] * (1 + rel_noise * rng.standard_normal((n, curve.size)))
+
+
+@pytest.mark.parametrize("factor,expected", [(1.0, True), (1.02, True), (1.3, False), (0.6, False)])
+def test_cavity_vs_simulation_judges_the_deviation(factor, expected):
+    truth = 1 / (1 + 5 * NU)
+    sims = noisy_samples(truth, 0.02)
+    rec = ClaimsRecord("t/f", "t")
+    cavity_vs_simulation(rec, "er3", "global", 0.1, NU, sims, NU, factor * truth, np.full(NU.size, 1e-4))
+    assert rec.claims[-1].passed is expected
+
+
+def test_cavity_vs_simulation_does_not_pass_on_noise():
+    truth = 1 / (1 + 5 * NU)
+    sims = noisy_samples(truth, 2.0)  # 3 se / eps = 0.6 everywhere: nothing can be judged
+    rec = ClaimsRecord("t/f", "t")
+    cavity_vs_simulation(rec, "er3", "global", 0.1, NU, sims, NU, 2 * truth, np.full(NU.size, 1e-4))
+    assert not rec.claims[-1].passed
+
+
+def mismatch_file(tmp_path, curve):
+    eps = np.repeat(noisy_samples(curve, 0.01)[:, None, None, :], 2, axis=1)  # [sample, pairing, s2, nu]
+    path = tmp_path / "er3_mismatch.npz"
+    save_npz(path, {"nu": NU, "sigma2": np.array([1e-4]), "eps": eps,
+                    "pairings": np.array(["global/local", "local/global"])})
+    return str(path)
+
+
+def test_mismatch_maximum_is_required(tmp_path):
+    us = {"sims": {"V": 500}}
+    monotone = 1 / (1 + 5 * NU)
+    _, _, rec = fig07.make({"sims": [mismatch_file(tmp_path, monotone)]}, us)
+    assert not any(c.passed for c in rec.claims)
+    bump = monotone + 0.4 * np.exp(-np.log(NU / 0.7) ** 2 / 0.2)
+    _, _, rec = fig07.make({"sims": [mismatch_file(tmp_path, bump)]}, us)
+    assert all(c.passed for c in rec.claims)
+
+
+def test_error_variance_peak_and_decay_are_checked(tmp_path):
+    n_s = 50
+    local_peak = 0.1 * np.exp(-np.log(NU / 0.18) ** 2 / 0.5)
+    decay = 0.55 / (1 + (NU / 0.3) ** 2)
+    for local, glob, ok in ((local_peak, decay, True), (decay / 5, local_peak * 5, False)):
+        var = np.stack([noisy_samples(glob, 0.01, n_s), noisy_samples(local, 0.01, n_s, seed=1)], axis=1)
+        path = tmp_path / "er3_matched.npz"
+        save_npz(path, {"nu": NU, "sigma2": np.array([0.1]), "var": var[:, :, None, :],
+                        "eps": np.ones_like(var[:, :, None, :])})
+        _, _, rec = fig09.make({"sims": [str(path)], "cavity": []}, {"fig9": {"sigma2": 0.1}})
+        assert all(c.passed for c in rec.claims) is ok
+        if not ok:
+            assert not any(c.passed for c in rec.claims)
