@@ -9,11 +9,11 @@ import nbformat as nbf
 HERE = Path(__file__).resolve().parent
 
 
-def urry_sollich() -> nbf.NotebookNode:
-    nb = nbf.v4.new_notebook()
+def header(title: str, paper: str) -> list:
+    """The cells every paper's notebook starts with: title, paths, and a figure-plus-claims viewer."""
     md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
-    nb.cells = [
-        md("# Urry & Sollich 2013: random walk kernels and GP learning curves on random graphs (Figs 1-12)\n\n"
+    return [
+        md(f"# {title}\n\n"
            "Reads the cached results and figures written by the workflow; recomputes nothing. "
            "Set `STATMECH_OUTPUT_ROOT` to the workflow's `output_root` (default: the repository root, "
            "i.e. the paper-scale outputs; `quick` for the quick configuration)."),
@@ -22,7 +22,7 @@ def urry_sollich() -> nbf.NotebookNode:
              "from statmech_bayes.core.atomic_io import load_npz\n\n"
              "REPO = Path.cwd().parent if Path.cwd().name == 'notebooks' else Path.cwd()\n"
              "ROOT = (REPO / os.environ.get('STATMECH_OUTPUT_ROOT', '.')).resolve()\n"
-             "FIG, RES = ROOT / 'figures' / 'urry_sollich', ROOT / 'results' / 'urry_sollich'\n"
+             f"FIG, RES = ROOT / 'figures' / '{paper}', ROOT / 'results' / '{paper}'\n"
              "print(ROOT)"),
         code("def show(name):\n"
              "    display(Image(filename=str(FIG / f'{name}.png')))\n"
@@ -30,6 +30,23 @@ def urry_sollich() -> nbf.NotebookNode:
              "    display(Markdown(f\"**{doc['n_passed']}/{doc['n_claims']} claims pass** \"\n"
              "                     f\"(commit `{doc['provenance'].get('git_commit', '?')}`)\"))\n"
              "    return pd.DataFrame(doc['claims'])[['claim', 'reproduced', 'tolerance', 'passed']]"),
+    ]
+
+
+def finish(nb: nbf.NotebookNode) -> nbf.NotebookNode:
+    """Kernel metadata and stable cell ids, so that rebuilding an unchanged notebook changes no byte."""
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    for i, cell in enumerate(nb.cells):
+        cell.id = f"cell-{i:02d}"
+    return nb
+
+
+def urry_sollich() -> nbf.NotebookNode:
+    nb = nbf.v4.new_notebook()
+    md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
+    nb.cells = [
+        *header("Urry & Sollich 2013: random walk kernels and GP learning curves on random graphs (Figs 1-12)",
+                "urry_sollich"),
         md("## Figure 1: the kernel on 3-regular trees and graphs"),
         code("show('fig1')"),
         code("tree, meta = load_npz(RES / 'fig1_tree.npz')\n"
@@ -62,31 +79,15 @@ def urry_sollich() -> nbf.NotebookNode:
         md("## Scorecard"),
         code("pd.read_csv(ROOT / 'figures' / 'scorecard.csv')[['figure', 'claim', 'reproduced', 'passed']]"),
     ]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    return nb
+    return finish(nb)
 
 
 def sollich_halees() -> nbf.NotebookNode:
     nb = nbf.v4.new_notebook()
     md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
     nb.cells = [
-        md("# Sollich & Halees 2002: learning curves for GP regression, approximations and bounds (Figs 1-10)\n\n"
-           "Reads the cached results and figures written by the workflow; recomputes nothing. "
-           "Set `STATMECH_OUTPUT_ROOT` to the workflow's `output_root` (default: the repository root, "
-           "i.e. the paper-scale outputs; `quick` for the quick configuration)."),
-        code("import json, os\nfrom pathlib import Path\n\nimport numpy as np\nimport pandas as pd\n"
-             "from IPython.display import Image, Markdown, display\n\n"
-             "from statmech_bayes.core.atomic_io import load_npz\n\n"
-             "REPO = Path.cwd().parent if Path.cwd().name == 'notebooks' else Path.cwd()\n"
-             "ROOT = (REPO / os.environ.get('STATMECH_OUTPUT_ROOT', '.')).resolve()\n"
-             "FIG, RES = ROOT / 'figures' / 'sollich_halees', ROOT / 'results' / 'sollich_halees'\n"
-             "print(ROOT)"),
-        code("def show(name):\n"
-             "    display(Image(filename=str(FIG / f'{name}.png')))\n"
-             "    doc = json.loads((FIG / f'{name}.claims.json').read_text())\n"
-             "    display(Markdown(f\"**{doc['n_passed']}/{doc['n_claims']} claims pass** \"\n"
-             "                     f\"(commit `{doc['provenance'].get('git_commit', '?')}`)\"))\n"
-             "    return pd.DataFrame(doc['claims'])[['claim', 'reproduced', 'tolerance', 'passed']]"),
+        *header("Sollich & Halees 2002: learning curves for GP regression, approximations and bounds (Figs 1-10)",
+                "sollich_halees"),
         md("## The eigenvalue spectra (App. C)\n\n"
            "Each scenario's distinct eigenvalues with multiplicities; `tr Λ` is checked against the kernel's "
            "known prior variance `C(x,x)`; OU spectra end in a continuous tail (quadrature nodes)."),
@@ -135,8 +136,7 @@ def sollich_halees() -> nbf.NotebookNode:
              "print(f\"{int(table.passed.sum())}/{len(table)} claims pass\")\n"
              "table[~table.passed]"),
     ]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    return nb
+    return finish(nb)
 
 
 if __name__ == "__main__":
