@@ -94,3 +94,11 @@ def test_notebook_executes_on_quick_outputs(quick_runs):
         del os.environ["STATMECH_OUTPUT_ROOT"]
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
+
+
+def test_html_report_lists_every_figure(quick_runs):
+    d = quick_runs[0]
+    run_snakemake(d, "--report", "report.html", "--configfile", "workflow/config/quick.yaml")
+    html = (d / "report.html").read_text(errors="replace")
+    for f in FIGURES:
+        assert f"{f}.png" in html, f"{f} missing from the HTML report"
