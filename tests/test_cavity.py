@@ -15,6 +15,7 @@ from statmech_bayes.graphs.ensembles import (
     regular_degree_law,
 )
 from statmech_bayes.graphs.operators import from_edge_list
+from statmech_bayes.graphs.spectral import SpectralBasis
 from statmech_bayes.randomwalk import cavity
 from statmech_bayes.randomwalk.cavity import (
     base_matrix,
@@ -27,7 +28,7 @@ from statmech_bayes.randomwalk.cavity import (
     learning_curve_local,
     woodbury_message,
 )
-from statmech_bayes.randomwalk.kernels import SpectralBasis, rw_coefficients
+from statmech_bayes.randomwalk.kernels import rw_coefficients
 
 # A non-real vertex marginal (spec A16) is reported as a RuntimeWarning; none may occur here.
 pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")

@@ -1,13 +1,11 @@
 """The configuration schema: the full config is valid; bad keys stop the run with their name."""
 import copy
-from pathlib import Path
 
 import pytest
 import yaml
+from conftest import ROOT, copy_workflow, run_snakemake
 
 from statmech_bayes.core.config import ConfigError, validate_config
-
-from conftest import ROOT, copy_workflow, run_snakemake
 
 SCHEMA = ROOT / "workflow" / "schemas" / "config.schema.yaml"
 

@@ -39,10 +39,9 @@ def test_npz_round_trip_is_byte_stable(tmp_path):
 
 def test_failed_write_leaves_nothing_behind(tmp_path):
     target = tmp_path / "out.csv"
-    with pytest.raises(RuntimeError):
-        with atomic_path(target) as tmp:
-            tmp.write_text("half")
-            raise RuntimeError("interrupted")
+    with pytest.raises(RuntimeError), atomic_path(target) as tmp:
+        tmp.write_text("half")
+        raise RuntimeError("interrupted")
     assert not target.exists()
     assert list(tmp_path.iterdir()) == []
     save_csv(target, pd.DataFrame({"a": [1.0]}))

@@ -1,7 +1,8 @@
 """Exact GP regression on graph vertices: vertex-count formula, mismatch error, pseudo-outputs."""
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
 from statmech_bayes.gp.graph_posterior import (
@@ -17,7 +18,7 @@ from statmech_bayes.gp.graph_posterior import (
     pseudo_outputs,
 )
 from statmech_bayes.graphs.ensembles import erdos_renyi_graph
-from statmech_bayes.randomwalk.kernels import SpectralBasis
+from statmech_bayes.graphs.spectral import SpectralBasis
 
 P, A_LAZY = 10, 2.0
 

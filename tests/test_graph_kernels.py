@@ -2,13 +2,21 @@
 import networkx as nx
 import numpy as np
 import scipy.sparse as sp
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
 from statmech_bayes.graphs.ensembles import erdos_renyi_graph
-from statmech_bayes.graphs.operators import edge_list, from_edge_list, normalised_adjacency
+from statmech_bayes.graphs.operators import (
+    edge_list,
+    from_edge_list,
+    normalised_adjacency,
+)
+from statmech_bayes.graphs.spectral import SpectralBasis
 from statmech_bayes.randomwalk.kernels import (
-    SpectralBasis, kernel_diagonal_sparse, nearest_neighbour_kernel, rw_coefficients,
+    kernel_diagonal_sparse,
+    nearest_neighbour_kernel,
+    rw_coefficients,
 )
 
 

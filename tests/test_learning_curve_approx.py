@@ -6,10 +6,15 @@ from scipy import integrate, optimize
 
 from statmech_bayes.gp.graph_posterior import kernels_from_basis
 from statmech_bayes.gp.learning_curve_approx import (
-    F,
-    c_prime,
     eigen_learning_curve,
     graph_eigen_learning_curve,
+    spectral_g,
+)
+from statmech_bayes.graphs.ensembles import random_regular_graph
+from statmech_bayes.graphs.spectral import SpectralBasis
+from statmech_bayes.randomwalk.regular_graph_curves import (
+    F,
+    c_prime,
     initial_slope,
     kesten_mckay_density,
     kesten_mckay_nodes,
@@ -18,10 +23,7 @@ from statmech_bayes.gp.learning_curve_approx import (
     master_curve,
     r,
     regular_tree_learning_curve,
-    spectral_g,
 )
-from statmech_bayes.graphs.ensembles import random_regular_graph
-from statmech_bayes.randomwalk.kernels import SpectralBasis
 
 
 def quadratic_root(T, lam, n, sigma2):
@@ -35,7 +37,7 @@ def quadratic_root(T, lam, n, sigma2):
 def brentq_curve(lam, n_values, sigma2):
     out = []
     for n in n_values:
-        f = lambda e: e - np.sum(lam / (1.0 + lam * n / (e + sigma2)))  # noqa: E731
+        f = lambda e: e - np.sum(lam / (1.0 + lam * n / (e + sigma2)))
         out.append(optimize.brentq(f, 1e-300, lam.sum(), xtol=1e-300, rtol=1e-14) if n > 0 else lam.sum())
     return np.array(out)
 

@@ -1,16 +1,30 @@
 """Sollich & Halees approximations and bounds: orderings, limits, closed forms against direct solutions."""
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 from scipy import integrate, optimize
 
 from statmech_bayes.gp.bounds import (
-    lc_curve, lc_discrete_correction, mw_bound, ov_bound, plaskota_bound, two_bound, uc_curve, uc_effective_n,
-    wv_bound_density, wv_bound_uniform, wv_density_uniform,
+    lc_curve,
+    lc_discrete_correction,
+    mw_bound,
+    ov_bound,
+    plaskota_bound,
+    two_bound,
+    uc_curve,
+    uc_effective_n,
+    wv_bound_density,
+    wv_bound_uniform,
+    wv_density_uniform,
 )
 from statmech_bayes.gp.degenerate import deg_learning_curve
-from statmech_bayes.gp.spectra import Spectrum, gaussian_rbf_spectrum, periodic_rbf_spectrum
+from statmech_bayes.gp.spectra import (
+    Spectrum,
+    gaussian_rbf_spectrum,
+    periodic_rbf_spectrum,
+)
 
 
 def spectrum(lam, mult=None):
@@ -100,7 +114,7 @@ def test_discrete_n_correction_properties_and_its_pde():
 def _plaskota_direct(lam_top, rest, n, s2, S):
     """min over eta >= 0, sum eta = S of sum_{i<=n} lam_i s2/(s2 + eta_i) + rest, by SLSQP."""
     lam = lam_top[:n]
-    f = lambda e: float((lam * s2 / (s2 + e)).sum()) + rest  # noqa: E731
+    f = lambda e: float((lam * s2 / (s2 + e)).sum()) + rest
     res = optimize.minimize(f, np.full(n, S / n), method="SLSQP", bounds=[(0, None)] * n,
                             constraints=[{"type": "eq", "fun": lambda e: e.sum() - S}],
                             options={"ftol": 1e-14, "maxiter": 500})
@@ -186,14 +200,14 @@ def test_wv_nearest_distance_density():
 
 def test_wv_bounds_exact_at_n_1_and_density_form_reduces_to_eq_22():
     l, s2 = 0.05, 0.05
-    c2 = lambda a: np.exp(-(a * a) / (l * l))  # noqa: E731
+    c2 = lambda a: np.exp(-(a * a) / (l * l))
     n = np.array([0.0, 1, 2, 10, 100])
     wv = wv_bound_uniform(c2, 1.0, n, s2, a_max=1.0)
     # n = 1: 1 - <c(x - x_1)^2>/(1 + s2) with x, x_1 uniform on [0, 1]
     e1 = 1 - integrate.dblquad(lambda x, y: c2(abs(x - y)), 0, 1, 0, 1, epsabs=1e-12)[0] / (1 + s2)
     assert_allclose(wv[1], e1, rtol=1e-9)
-    unif_pdf = lambda x: ((x >= 0) & (x <= 1)).astype(float)  # noqa: E731
-    unif_cdf = lambda x: np.clip(x, 0, 1)  # noqa: E731
+    unif_pdf = lambda x: ((x >= 0) & (x <= 1)).astype(float)
+    unif_cdf = lambda x: np.clip(x, 0, 1)
     dens = wv_bound_density(c2, 1.0, n, s2, unif_pdf, unif_cdf, (0.0, 1.0), 20 * l, n_x=4096, n_a_panels=64)
     assert_allclose(dens, wv, rtol=1e-3)  # the uniform density's jumps limit the x-quadrature
 
@@ -203,7 +217,7 @@ def test_generalised_wv_against_monte_carlo():
     from scipy.stats import norm
 
     l, s2, sx = 0.05, 0.05, np.sqrt(1 / 12)
-    c2 = lambda a: np.exp(-(a * a) / (l * l))  # noqa: E731
+    c2 = lambda a: np.exp(-(a * a) / (l * l))
     n = np.array([3.0, 20.0])
     wv = wv_bound_density(c2, 1.0, n, s2, norm(0, sx).pdf, norm(0, sx).cdf, (-8 * sx, 8 * sx), 20 * l)
     rng = np.random.default_rng(1)

@@ -8,7 +8,11 @@ from numpy.testing import assert_allclose
 
 from statmech_bayes.gp.bounds import lc_curve, ov_bound, plaskota_bound, uc_curve
 from statmech_bayes.gp.degenerate import (
-    concentrated_inputs, deg_learning_curve, deg_learning_curve_integral, deg_min_single_dataset, deg_single_dataset,
+    concentrated_inputs,
+    deg_learning_curve,
+    deg_learning_curve_integral,
+    deg_min_single_dataset,
+    deg_single_dataset,
 )
 from statmech_bayes.gp.spectra import Spectrum, periodic_rbf_spectrum
 

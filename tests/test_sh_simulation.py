@@ -5,8 +5,14 @@ from numpy.testing import assert_allclose
 from scipy import integrate
 
 from statmech_bayes.gp.simulation import (
-    _periodic_pair_values, choose_images, draw_inputs, kernel_matrices, nested_errors, posterior_variance_1d,
-    sample_prior_grid_2d, simulate_curves,
+    _periodic_pair_values,
+    choose_images,
+    draw_inputs,
+    kernel_matrices,
+    nested_errors,
+    posterior_variance_1d,
+    sample_prior_grid_2d,
+    simulate_curves,
 )
 from statmech_bayes.gp.spectra import periodic_rbf_spectrum
 

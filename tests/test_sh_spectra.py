@@ -8,8 +8,14 @@ from scipy.special import comb
 
 from statmech_bayes.gp.simulation import _periodic_pair_values
 from statmech_bayes.gp.spectra import (
-    Spectrum, _lattice_shell_counts, gaussian_beta, gaussian_rbf_spectrum, ou_prefactor, periodic_ou_spectrum,
-    periodic_prior_variance, periodic_rbf_spectrum,
+    Spectrum,
+    _lattice_shell_counts,
+    gaussian_beta,
+    gaussian_rbf_spectrum,
+    ou_prefactor,
+    periodic_ou_spectrum,
+    periodic_prior_variance,
+    periodic_rbf_spectrum,
 )
 
 
@@ -85,7 +91,7 @@ def test_spectrum_matches_the_discretised_kernel_operator(kernel, d, l, N):
         assert_allclose(ev[:20], top, rtol=1e-10, atol=1e-15)
     else:
         kd = ou_prefactor(d) * l**d
-        lam_of = lambda q2: kd * (1 + (2 * np.pi * l) ** 2 * q2) ** (-(d + 1) / 2)  # noqa: E731
+        lam_of = lambda q2: kd * (1 + (2 * np.pi * l) ** 2 * q2) ** (-(d + 1) / 2)
         al = _aliased(lam_of, N, d)
         # the alias sums are cut at |k| <= K; the omitted far aliases add an (almost) q-independent
         # constant, which cancels in differences

@@ -6,8 +6,15 @@ from numpy.testing import assert_allclose
 
 from statmech_bayes.graphs.operators import normalised_adjacency
 from statmech_bayes.randomwalk.tree import (
-    cycle_threshold, extrapolate_limit, heat_integral_kernel, scaled_shell_density, scaling_exponent,
-    shell_volumes, spectral_edge, tree_kernel, tree_kernel_limit,
+    cycle_threshold,
+    extrapolate_limit,
+    heat_integral_kernel,
+    scaled_shell_density,
+    scaling_exponent,
+    shell_volumes,
+    spectral_edge,
+    tree_kernel,
+    tree_kernel_limit,
 )
 
 

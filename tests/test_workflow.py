@@ -1,13 +1,11 @@
 """The workflow end to end: dry run at paper scale, quick runs, determinism, reruns, the notebook."""
 import json
 import os
-from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
-
 from conftest import ROOT, run_snakemake
+from nbclient import NotebookClient
 
 pytestmark = pytest.mark.workflow
 

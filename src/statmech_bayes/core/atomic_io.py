@@ -14,8 +14,9 @@ import json
 import os
 import tempfile
 import zipfile
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 import numpy as np
 import pandas as pd

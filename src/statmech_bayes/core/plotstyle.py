@@ -10,9 +10,9 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from statmech_bayes.core.atomic_io import atomic_path  # noqa: E402
+from statmech_bayes.core.atomic_io import atomic_path
 
 STYLE = {
     "figure.dpi": 100,

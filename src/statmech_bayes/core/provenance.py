@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 import platform
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 

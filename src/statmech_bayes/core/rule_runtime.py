@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import sys
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from threadpoolctl import threadpool_limits
 from tqdm import tqdm

@@ -266,9 +266,9 @@ def wv_for_scenario(scn: dict, T: float, n, sigma2: float, wv: dict) -> np.ndarr
         return None
     l = float(scn["l"])
     if scn["kernel"] == "rbf":
-        c2 = lambda a: np.exp(-(a * a) / (l * l))  # noqa: E731
+        c2 = lambda a: np.exp(-(a * a) / (l * l))
     else:
-        c2 = lambda a: np.exp(-2.0 * a / l)  # noqa: E731
+        c2 = lambda a: np.exp(-2.0 * a / l)
     a_max = float(wv["a_max_over_l"]) * l
     if scn["inputs"] == "uniform":
         return wv_bound_uniform(c2, T, n, sigma2, a_max=a_max, panels=int(wv["a_panels"]) * 4)

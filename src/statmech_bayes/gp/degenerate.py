@@ -80,7 +80,7 @@ def deg_learning_curve_integral(spec: Spectrum, n, sigma2: float, p=None) -> np.
         # from the smallest such scale up to t = 60 (e^{-60} closes the range)
         t_min = float(np.min(1.0 / (beta[pos] * np.maximum(1.0, nn * p[pos])))) if pos.any() else 1.0
         pieces = np.concatenate([[0.0], np.geomspace(min(t_min, 1.0) / 10, 60.0, 60)])
-        f = lambda t: np.exp(-t) * ((w * lam) @ (1 - p * (1 - np.exp(-beta * t))) ** nn)  # noqa: E731
+        f = lambda t: np.exp(-t) * ((w * lam) @ (1 - p * (1 - np.exp(-beta * t))) ** nn)
         val = sum(integrate.quad(f, a, b, limit=200, epsabs=1e-15, epsrel=1e-12)[0]
                   for a, b in zip(pieces[:-1], pieces[1:]))
         out.append(val + integrate.quad(f, 60.0, np.inf, epsabs=1e-16)[0])

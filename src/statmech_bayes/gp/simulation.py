@@ -29,7 +29,7 @@ images agree to a stated relative tolerance (at l = 0.3 and σ² = 0.001 in d = 
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 from scipy.linalg import lapack
@@ -182,7 +182,7 @@ def choose_images(scn: dict, X_check: np.ndarray, sigma2s: Iterable[float], rtol
         return None, []
     history = []
     prev = None
-    for R in range(0, R_max + 2):
+    for R in range(R_max + 2):
         K, M, C0 = kernel_matrices(scn, X_check, R)
         try:
             cur = [nested_errors(K, M, C0, s2) for s2 in sigma2s]

@@ -99,7 +99,7 @@ class Spectrum:
                 "prior_variance": np.float64(self.prior_variance), "neglected": np.float64(self.neglected)}
 
     @classmethod
-    def from_arrays(cls, a: dict) -> "Spectrum":
+    def from_arrays(cls, a: dict) -> Spectrum:
         return cls(np.asarray(a["lam"], float), np.asarray(a["mult"], float), np.asarray(a["explicit"], bool),
                    float(a["prior_variance"]), float(a["neglected"]))
 
@@ -211,7 +211,7 @@ def periodic_ou_spectrum(d: int, l: float, q_max: int, n_tail: int = 160) -> Spe
     if q_max < 1:
         raise ValueError("q_max must be >= 1")
     kd = ou_prefactor(d) * l**d
-    lam_of = lambda q2: kd * (1.0 + (2 * np.pi * l) ** 2 * q2) ** (-(d + 1) / 2)  # noqa: E731
+    lam_of = lambda q2: kd * (1.0 + (2 * np.pi * l) ** 2 * q2) ** (-(d + 1) / 2)
     if d == 1:
         m = np.arange(q_max + 1, dtype=float) ** 2
         counts = np.where(m == 0, 1.0, 2.0)

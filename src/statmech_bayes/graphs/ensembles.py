@@ -43,8 +43,8 @@ import scipy.sparse as sp
 from scipy import integrate
 
 __all__ = [
-    "DegreeLaw",
     "ENSEMBLES",
+    "DegreeLaw",
     "Ensemble",
     "degree_law",
     "erdos_renyi_graph",

@@ -183,7 +183,7 @@ class _DirectedEdges:
     incoming: sp.csr_array
 
     @classmethod
-    def of_graph(cls, A) -> "_DirectedEdges":
+    def of_graph(cls, A) -> _DirectedEdges:
         A = as_csr(A)
         V = A.shape[0]
         und = edge_list(A)

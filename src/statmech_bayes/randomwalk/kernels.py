@@ -6,42 +6,17 @@ One symmetric eigendecomposition ``S = U diag(μ) Uᵀ`` of the normalised adjac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from scipy import special
 
 from statmech_bayes.graphs.operators import normalised_adjacency
+from statmech_bayes.graphs.spectral import SpectralBasis
 
 
 def rw_coefficients(p: int, a: float) -> np.ndarray:
     """Binomial weights of Eq. (3): ``Ĉ = Σ_q c_q S^q`` with ``c_q = C(p,q) (1-1/a)^{p-q} a^{-q}``."""
     q = np.arange(p + 1)
     return special.comb(p, q) * (1.0 - 1.0 / a) ** (p - q) * a ** (-q.astype(float))
-
-
-@dataclass(frozen=True)
-class SpectralBasis:
-    """Eigenpairs of the normalised adjacency ``S`` of one graph: ``S = U diag(mu) Uᵀ``."""
-
-    mu: np.ndarray
-    U: np.ndarray
-
-    @classmethod
-    def of_graph(cls, A) -> "SpectralBasis":
-        S = normalised_adjacency(A).toarray()
-        mu, U = np.linalg.eigh(S)
-        return cls(mu=mu, U=U)
-
-    def walk_factors(self, p, a: float) -> np.ndarray:
-        """``f_α^p`` for each p in ``p`` (rows) and eigenvalue α (columns); ``f ∈ [0, 1]`` for a >= 2."""
-        f = np.clip((1.0 - 1.0 / a) + self.mu / a, 0.0, None)
-        return f[None, :] ** np.atleast_1d(np.asarray(p, dtype=float))[:, None]
-
-    def kernel(self, p: int, a: float) -> np.ndarray:
-        """The unnormalised kernel ``Ĉ = (I - L/a)^p`` of Eq. (2) as a dense matrix."""
-        F = self.walk_factors(p, a)[0]
-        return (self.U * F) @ self.U.T
 
 
 def nearest_neighbour_kernel(basis: SpectralBasis, edges: np.ndarray, p_values, a: float) -> np.ndarray:

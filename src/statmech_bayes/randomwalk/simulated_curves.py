@@ -14,9 +14,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from statmech_bayes.gp.graph_posterior import (
-    kernels_from_basis, mismatch_error, nested_counts, posterior_variances,
+    kernels_from_basis,
+    mismatch_error,
+    nested_counts,
+    posterior_variances,
 )
-from statmech_bayes.randomwalk.kernels import SpectralBasis
+from statmech_bayes.graphs.spectral import SpectralBasis
 
 NORMALISATIONS = ("global", "local")
 # (student, teacher) pairings of Figs. 7 and 8.

@@ -157,10 +157,10 @@ def heat_integral_kernel(d: int, a: float, p: int, l: int) -> float:
         return (1.0 - (1.0 - 2.0 * np.cos(x) * s / d) / a) ** p / (d * d - 4.0 * (d - 1.0) * np.cos(x) ** 2)
 
     if l == 0:
-        f = lambda x: base(x) * np.sin(x) ** 2  # noqa: E731
+        f = lambda x: base(x) * np.sin(x) ** 2
         pref = 2.0 * (d - 1.0) * d / np.pi
     else:
-        f = lambda x: base(x) * np.sin(x) * ((d - 1.0) * np.sin((l + 1) * x) - np.sin((l - 1) * x))  # noqa: E731
+        f = lambda x: base(x) * np.sin(x) * ((d - 1.0) * np.sin((l + 1) * x) - np.sin((l - 1) * x))
         pref = 2.0 / (np.pi * (d - 1.0) ** (l / 2.0 - 1.0))
     val, _ = integrate.quad(f, 0.0, np.pi, limit=400, epsabs=1e-15, epsrel=1e-12)
     return pref * val

@@ -1,8 +1,7 @@
 """Gather every figure's claims into figures/scorecard.csv and figures/scorecard.md."""
-from statmech_bayes.core.atomic_io import save_csv
+from statmech_bayes.core.atomic_io import atomic_path, save_csv
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.core.scorecard import gather, to_markdown
-from statmech_bayes.core.atomic_io import atomic_path
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:

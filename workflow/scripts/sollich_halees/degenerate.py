@@ -6,7 +6,11 @@ from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.gp.bounds import ov_bound, plaskota_bound
-from statmech_bayes.gp.degenerate import concentrated_inputs, deg_learning_curve, deg_min_single_dataset
+from statmech_bayes.gp.degenerate import (
+    concentrated_inputs,
+    deg_learning_curve,
+    deg_min_single_dataset,
+)
 from statmech_bayes.gp.spectra import Spectrum
 
 smk = snakemake  # noqa: F821

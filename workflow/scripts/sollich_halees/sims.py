@@ -5,7 +5,12 @@ from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import progress, rule_context
 from statmech_bayes.core.seeding import rng_for
-from statmech_bayes.gp.simulation import choose_images, draw_inputs, kernel_matrices, simulate_curves
+from statmech_bayes.gp.simulation import (
+    choose_images,
+    draw_inputs,
+    kernel_matrices,
+    simulate_curves,
+)
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:

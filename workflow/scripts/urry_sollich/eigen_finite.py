@@ -5,7 +5,7 @@ from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import progress, rule_context
 from statmech_bayes.gp.learning_curve_approx import graph_eigen_learning_curve
-from statmech_bayes.randomwalk.kernels import SpectralBasis
+from statmech_bayes.graphs.spectral import SpectralBasis
 from statmech_bayes.randomwalk.simulated_curves import global_kernel_eigenvalues
 
 smk = snakemake  # noqa: F821

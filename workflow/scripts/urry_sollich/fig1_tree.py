@@ -2,8 +2,8 @@
 from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
-from statmech_bayes.figures.urry_sollich import fig01
+from statmech_bayes.randomwalk.kernel_profiles import tree_data
 
 smk = snakemake  # noqa: F821
 with rule_context(smk):
-    save_npz(smk.output[0], fig01.tree_data(smk.params.fig1), provenance(smk.params.fig1))
+    save_npz(smk.output[0], tree_data(smk.params.fig1), provenance(smk.params.fig1))

@@ -1,5 +1,4 @@
 """Prior variances of the globally normalised kernel on one large graph (Fig 2 grey histograms)."""
-import numpy as np
 
 from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.core.provenance import provenance

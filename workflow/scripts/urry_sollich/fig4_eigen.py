@@ -4,7 +4,10 @@ import numpy as np
 from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import progress, rule_context
-from statmech_bayes.gp.learning_curve_approx import master_curve, regular_tree_learning_curve
+from statmech_bayes.randomwalk.regular_graph_curves import (
+    master_curve,
+    regular_tree_learning_curve,
+)
 
 smk = snakemake  # noqa: F821
 with rule_context(smk):

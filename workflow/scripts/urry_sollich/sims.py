@@ -5,7 +5,7 @@ from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import progress, rule_context
 from statmech_bayes.core.seeding import rng_for
-from statmech_bayes.randomwalk.kernels import SpectralBasis
+from statmech_bayes.graphs.spectral import SpectralBasis
 from statmech_bayes.randomwalk import simulated_curves as sc
 
 smk = snakemake  # noqa: F821

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.sollich_halees import PAPER
-from statmech_bayes.core.atomic_io import load_npz
 
 
 def increments(F: np.ndarray) -> np.ndarray:

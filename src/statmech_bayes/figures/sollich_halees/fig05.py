@@ -18,7 +18,7 @@ def make(inputs: dict, cfg: dict):
     rec.within(f"rbf4: OV looser at sigma2={s_lo:g} than at {s_hi:g}: increase of max_n |ln(OV/Sim)|",
                "for lower sigma^2, the OV bound becomes looser as expected", dov, lower=0.0,
                note=f"D_OV = {D[s_hi]['OV']:.3g} -> {D[s_lo]['OV']:.3g}")
-    rec.within(f"rbf4: Plaskota also looser at lower sigma2, but less than OV: (increase of D_Pl) / (increase "
+    rec.within("rbf4: Plaskota also looser at lower sigma2, but less than OV: (increase of D_Pl) / (increase "
                "of D_OV)", "the Plaskota bound also appears to get looser for lower sigma^2, though not as "
                "dramatically", dpl / dov, lower=0.0, upper=1.0,
                note=f"D_Pl = {D[s_hi]['Pl']:.3g} -> {D[s_lo]['Pl']:.3g}")

@@ -6,7 +6,12 @@ from __future__ import annotations
 import pandas as pd
 
 from statmech_bayes.figures.sollich_halees.common import (
-    ROW_COLUMNS, by_scenario, lc_figure, log_gap, sigma_index, sim_stats,
+    ROW_COLUMNS,
+    by_scenario,
+    lc_figure,
+    log_gap,
+    sigma_index,
+    sim_stats,
 )
 
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, _ranges, lc_figure, log_gap
+from statmech_bayes.figures.sollich_halees.common import (
+    ROW_COLUMNS,
+    _ranges,
+    lc_figure,
+    log_gap,
+)
 
 
 def make(inputs: dict, cfg: dict):

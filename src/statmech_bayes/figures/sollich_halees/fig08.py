@@ -9,7 +9,13 @@ import pandas as pd
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.sollich_halees import PAPER
-from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, STYLE, by_scenario, sigma_index, sim_stats
+from statmech_bayes.figures.sollich_halees.common import (
+    ROW_COLUMNS,
+    STYLE,
+    by_scenario,
+    sigma_index,
+    sim_stats,
+)
 
 
 def make(inputs: dict, cfg: dict):

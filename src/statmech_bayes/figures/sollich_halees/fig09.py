@@ -11,7 +11,14 @@ from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.sollich_halees import PAPER
 from statmech_bayes.figures.sollich_halees.common import (
-    LEGEND_NOTE, ROW_COLUMNS, _ranges, by_scenario, panel, scenario_title, sigma_index, sim_stats,
+    LEGEND_NOTE,
+    ROW_COLUMNS,
+    _ranges,
+    by_scenario,
+    panel,
+    scenario_title,
+    sigma_index,
+    sim_stats,
 )
 
 

@@ -10,7 +10,13 @@ from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.sollich_halees import PAPER
-from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, _ranges, by_scenario, sigma_index, sim_stats
+from statmech_bayes.figures.sollich_halees.common import (
+    ROW_COLUMNS,
+    _ranges,
+    by_scenario,
+    sigma_index,
+    sim_stats,
+)
 
 DIST = {"uniform": "uniform", "gaussian": "Gaussian"}
 

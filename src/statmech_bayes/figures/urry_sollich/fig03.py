@@ -9,9 +9,17 @@ from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import LINESTYLES, note_box, use_style
 from statmech_bayes.figures.urry_sollich import PAPER
 from statmech_bayes.figures.urry_sollich.common import (
-    ENSEMBLE_LABELS, by_ensemble, cavity_by_key, interp_loglog, mean_se,
+    ENSEMBLE_LABELS,
+    by_ensemble,
+    cavity_by_key,
+    interp_loglog,
+    mean_se,
 )
-from statmech_bayes.figures.urry_sollich.curves import cavity_vs_simulation, draw_curves, loglog_axes
+from statmech_bayes.figures.urry_sollich.curves import (
+    cavity_vs_simulation,
+    draw_curves,
+    loglog_axes,
+)
 
 
 def make(inputs: dict, us: dict):
@@ -53,13 +61,13 @@ def make(inputs: dict, us: dict):
 def _eigen_claims(rec, ens, nu, s, e, s2s) -> None:
     """The eigenvalue approximation is right at small and large nu and off in the crossover."""
     ratios = []
-    for j, s2 in enumerate(s2s):
+    for j in range(len(s2s)):
         m, _ = mean_se(s["eps"][:, 0, j])
         ratios.append(interp_loglog(nu, e["nu"], e["eps"][:, j].mean(0)) / m)
     ratios = np.array(ratios)  # [sigma2, nu]
     # At small nu both errors are close to 1; compare what they say has been learnt, 1 - eps.
     gain = []
-    for j, s2 in enumerate(s2s):
+    for j in range(len(s2s)):
         m0 = s["eps"][:, 0, j].mean(0)[0]
         e0 = interp_loglog(nu[:1], e["nu"], e["eps"][:, j].mean(0))[0]
         gain.append((1 - e0) / (1 - m0))

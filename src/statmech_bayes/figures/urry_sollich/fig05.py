@@ -9,8 +9,17 @@ from scipy import stats
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import LINESTYLES, use_style
 from statmech_bayes.figures.urry_sollich import PAPER
-from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble, cavity_by_key, sigma2_colors
-from statmech_bayes.figures.urry_sollich.curves import cavity_vs_simulation, draw_curves, loglog_axes
+from statmech_bayes.figures.urry_sollich.common import (
+    ENSEMBLE_LABELS,
+    by_ensemble,
+    cavity_by_key,
+    sigma2_colors,
+)
+from statmech_bayes.figures.urry_sollich.curves import (
+    cavity_vs_simulation,
+    draw_curves,
+    loglog_axes,
+)
 from statmech_bayes.graphs.ensembles import degree_law
 
 
@@ -74,7 +83,6 @@ def _inset(ax, nu, loc, p0, rows, rec) -> None:
     ins.set_xticks([2, 4, 6, 8, 10])
     ins.tick_params(labelsize=6)
     ins.set_title("inset: linear ν; dotted = isolated vertices", fontsize=6)
-    glo = None
     for s2 in sorted(loc)[:2]:  # the two smallest noise levels, where the shoulder is visible
         e = loc[s2]
         slope = np.gradient(np.log(e), np.log(nu))

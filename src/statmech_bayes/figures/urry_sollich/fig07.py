@@ -8,7 +8,11 @@ import pandas as pd
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.urry_sollich import PAPER
-from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble, mean_se
+from statmech_bayes.figures.urry_sollich.common import (
+    ENSEMBLE_LABELS,
+    by_ensemble,
+    mean_se,
+)
 from statmech_bayes.figures.urry_sollich.curves import draw_curves, loglog_axes
 
 PAIRING = "global/local"  # student / teacher

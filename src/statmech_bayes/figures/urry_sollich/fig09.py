@@ -8,7 +8,12 @@ import pandas as pd
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.urry_sollich import PAPER
-from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble, cavity_by_key, mean_se
+from statmech_bayes.figures.urry_sollich.common import (
+    ENSEMBLE_LABELS,
+    by_ensemble,
+    cavity_by_key,
+    mean_se,
+)
 
 
 def make(inputs: dict, us: dict):

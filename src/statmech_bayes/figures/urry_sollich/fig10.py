@@ -10,7 +10,7 @@ from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.urry_sollich import PAPER
-from statmech_bayes.randomwalk.tree import scaled_shell_density, scaling_exponent
+from statmech_bayes.randomwalk.tree import scaling_exponent
 
 # The dashed line of the published figure, read verbatim from the PSTricks source left in the paper's
 # text. Its constants do not follow from the formula in the text (see the figure's notes); it is drawn
@@ -20,15 +20,6 @@ PAPER_DASHED = (5.17625085, 1.1445788)
 
 def _shape(x, A, B):
     return A * x * np.exp(-B * x * x)
-
-
-def scaling_data(prm: dict) -> dict:
-    curves = scaled_shell_density(prm["d"], prm["a"], prm["p_values"], prm["x_max"])
-    out = {"p_values": np.array([c["p"] for c in curves])}
-    for c in curves:
-        out[f"x_p{c['p']}"] = c["x"]
-        out[f"prho_p{c['p']}"] = c["p_rho"]
-    return out
 
 
 def fit_collapse(data: dict, B: float) -> pd.DataFrame:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import networkx as nx
 import numpy as np
 import pandas as pd
 
@@ -10,78 +9,8 @@ from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.urry_sollich import PAPER
-from statmech_bayes.gp.graph_posterior import kernels_from_basis, pseudo_outputs
-from statmech_bayes.graphs.operators import edge_list, from_edge_list
-from statmech_bayes.randomwalk.kernels import SpectralBasis
-
-# (student, teacher): matched reference and mismatched case of each figure.
-SCENARIOS = {"fig11": (("global", "global"), ("global", "local")),
-             "fig12": (("local", "local"), ("local", "global"))}
-
-
-def pseudo_output_data(A, p: int, a: float, N: int, sigma2: float, rng) -> dict:
-    """One graph, one data set, one teacher draw; ``z_μ^2`` and its conditional expectation for the four
-    student/teacher pairings, the prediction vector of the largest mismatched spike, and a layout."""
-    V = A.shape[0]
-    C = dict(zip(("global", "local"), kernels_from_basis(SpectralBasis.of_graph(A), p, a)))
-    x = rng.integers(0, V, size=N)
-    xi, eta = rng.standard_normal(V), rng.standard_normal(N)  # shared by all pairings
-    out = {"x": x, "edges": edge_list(A), "V": np.int64(V)}
-    for fig, pairs in SCENARIOS.items():
-        for student, teacher in pairs:
-            r = pseudo_outputs(C[student], C[teacher], x, sigma2, xi, eta)
-            tag = f"{student}_{teacher}"
-            out[f"z2_{tag}"], out[f"z2exp_{tag}"] = r["z2"], r["z2_expected"]
-            if student != teacher:
-                mu = int(np.argmax(r["z2"]))
-                out[f"mustar_{tag}"], out[f"m_{tag}"] = np.int64(mu), r["M"][:, mu]
-    out["pos"] = component_layout(out["edges"], V, seed=int(rng.integers(2**31)))
-    return out
-
-
-def component_layout(edges: np.ndarray, V: int, seed: int) -> np.ndarray:
-    """Spring layout per connected component, components packed in rows by decreasing size, so that the
-    small components (where mismatch spikes live) stay visible next to the giant one."""
-    G = nx.Graph(list(map(tuple, edges)))
-    G.add_nodes_from(range(V))
-    comps = sorted(nx.connected_components(G), key=lambda c: (-len(c), min(c)))
-    pos = np.zeros((V, 2))
-    giant = comps[0]
-    lay = nx.spring_layout(G.subgraph(giant), seed=seed, iterations=200)
-    for v, xy in lay.items():
-        pos[v] = 3.0 * np.asarray(xy)
-    x0, y0, row_h = 3.6, 3.0, 0.0
-    for comp in comps[1:]:
-        size = 0.25 * np.sqrt(len(comp))
-        if x0 + size > 5.5:
-            x0, y0 = 3.6, y0 - row_h - 0.15
-            row_h = 0.0
-        lay = nx.spring_layout(G.subgraph(comp), seed=seed, iterations=100) if len(comp) > 1 else {min(comp): (0, 0)}
-        for v, xy in lay.items():
-            pos[v] = (x0 + size / 2 + 0.5 * size * xy[0], y0 - size / 2 + 0.5 * size * xy[1])
-        x0 += size + 0.15
-        row_h = max(row_h, size)
-    return pos
-
-
-def dangling_vertices(edges: np.ndarray, V: int) -> np.ndarray:
-    """Vertices removed by repeatedly pruning degree-1 vertices: the trees hanging off cycles
-    (the 'dangling ends' of Appendix B), plus every vertex of a tree component."""
-    A = from_edge_list(edges, V).tolil()
-    deg = np.asarray(A.sum(axis=1)).ravel()
-    alive = np.ones(V, bool)
-    leaves = list(np.where(deg <= 1)[0])
-    while leaves:
-        v = leaves.pop()
-        if not alive[v]:
-            continue
-        alive[v] = False
-        for u in A.rows[v]:
-            if alive[u]:
-                deg[u] -= 1
-                if deg[u] <= 1:
-                    leaves.append(u)
-    return ~alive
+from statmech_bayes.graphs.components import dangling_vertices
+from statmech_bayes.randomwalk.pseudo_outputs import SCENARIOS
 
 
 def make(inputs: dict, us: dict, name: str = "fig11"):
