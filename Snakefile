@@ -1,5 +1,5 @@
 # Replication pipeline: every figure of five papers on the statistical mechanics of Bayesian learning.
-# Thin on purpose: configuration, validation, rule files, and the default target.
+# Thin on purpose: configuration, shared rules, one rule file per registered paper, the default target.
 from snakemake.utils import min_version
 
 min_version("9.27")
@@ -10,14 +10,23 @@ configfile: "workflow/config/full.yaml"
 
 include: "workflow/rules/common.smk"
 include: "workflow/rules/graphs.smk"
-include: "workflow/rules/urry_sollich.smk"
-include: "workflow/rules/sollich_halees.smk"
+
+
+# One rule file per paper of the registry (statmech_bayes.figures.<key>): adding a paper adds its file.
+for _paper in PAPERS:
+
+    include: f"workflow/rules/{_paper}.smk"
+
+
 include: "workflow/rules/scorecard.smk"
 
 
 rule all:
     default_target: True
+    # Figure rules and the scorecard are `localrule: True` too: they only plot and tabulate.
+    localrule: True
     input:
-        ALL_FIGURES,
+        [fig(key, f"{name}{ext}") for key in PAPERS for name in selected_figures(key)
+         for ext in (".png", ".pdf", ".csv", ".claims.json")],
         fig("scorecard.csv"),
         fig("scorecard.md"),

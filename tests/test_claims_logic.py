@@ -29,7 +29,20 @@ def test_cavity_vs_simulation_does_not_pass_on_noise():
     sims = noisy_samples(truth, 2.0)  # 3 se / eps = 0.6 everywhere: nothing can be judged
     rec = ClaimsRecord("t/f", "t")
     cavity_vs_simulation(rec, "er3", "global", 0.1, NU, sims, NU, 2 * truth, np.full(NU.size, 1e-4))
-    assert not rec.claims[-1].passed
+    assert rec.claims[-1].verdict == "inconclusive"
+
+
+def test_cavity_vs_simulation_with_unjudged_points_is_not_a_pass():
+    truth = 1 / (1 + 5 * NU)
+    sims = noisy_samples(truth, 0.02)
+    sims[:, -3:] *= np.random.default_rng(1).lognormal(0.0, 3.0, (sims.shape[0], 3))  # heavy tail at large nu
+    rec = ClaimsRecord("t/f", "t")
+    cavity_vs_simulation(rec, "er3", "global", 0.1, NU, sims, NU, truth, np.full(NU.size, 1e-4))
+    assert rec.claims[-1].verdict == "inconclusive"
+    rec = ClaimsRecord("t/f", "t")
+    far = truth * np.where(NU < 1, 1.5, 1.0)  # wrong where it can be judged: a failure, whatever the rest
+    cavity_vs_simulation(rec, "er3", "global", 0.1, NU, sims, NU, far, np.full(NU.size, 1e-4))
+    assert rec.claims[-1].verdict == "fail"
 
 
 def mismatch_file(tmp_path, curve):
@@ -43,10 +56,10 @@ def mismatch_file(tmp_path, curve):
 def test_mismatch_maximum_is_required(tmp_path):
     us = {"sims": {"V": 500}}
     monotone = 1 / (1 + 5 * NU)
-    _, _, rec = fig07.make({"sims": [mismatch_file(tmp_path, monotone)]}, us)
+    _, _, rec = fig07.make({"sims": {"er3": mismatch_file(tmp_path, monotone)}}, us)
     assert not any(c.passed for c in rec.claims)
     bump = monotone + 0.4 * np.exp(-np.log(NU / 0.7) ** 2 / 0.2)
-    _, _, rec = fig07.make({"sims": [mismatch_file(tmp_path, bump)]}, us)
+    _, _, rec = fig07.make({"sims": {"er3": mismatch_file(tmp_path, bump)}}, us)
     assert all(c.passed for c in rec.claims)
 
 
@@ -59,7 +72,7 @@ def test_error_variance_peak_and_decay_are_checked(tmp_path):
         path = tmp_path / "er3_matched.npz"
         save_npz(path, {"nu": NU, "sigma2": np.array([0.1]), "var": var[:, :, None, :],
                         "eps": np.ones_like(var[:, :, None, :])})
-        _, _, rec = fig09.make({"sims": [str(path)], "cavity": []}, {"fig9": {"sigma2": 0.1}})
+        _, _, rec = fig09.make({"sims": {"er3": str(path)}, "cavity": {}}, {"fig9": {"sigma2": 0.1}})
         assert all(c.passed for c in rec.claims) is ok
         if not ok:
             assert not any(c.passed for c in rec.claims)

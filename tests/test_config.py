@@ -5,29 +5,31 @@ import pytest
 import yaml
 from conftest import ROOT, copy_workflow, run_snakemake
 
-from statmech_bayes.core.config import ConfigError, validate_config
+from statmech_bayes.core.config import ConfigError
+from statmech_bayes.pipeline.config import validate_config
 
-SCHEMA = ROOT / "workflow" / "schemas" / "config.schema.yaml"
+SCHEMA = ROOT / "workflow" / "schemas"
 
 
 def full():
     return yaml.safe_load((ROOT / "workflow" / "config" / "full.yaml").read_text())
 
 
-def merged_quick():
+def merged(name):
     cfg = full()
-    quick = yaml.safe_load((ROOT / "workflow" / "config" / "quick.yaml").read_text())
+    over = yaml.safe_load((ROOT / "workflow" / "config" / f"{name}.yaml").read_text())
 
     def merge(a, b):
         for k, v in b.items():
             a[k] = merge(a[k], v) if isinstance(v, dict) and isinstance(a.get(k), dict) else v
         return a
-    return merge(cfg, quick)
+    return merge(cfg, over)
 
 
-def test_shipped_configs_are_valid():
+@pytest.mark.parametrize("name", ["quick", "smoke"])
+def test_shipped_configs_are_valid(name):
     validate_config(full(), SCHEMA)
-    validate_config(merged_quick(), SCHEMA)
+    validate_config(merged(name), SCHEMA)
 
 
 @pytest.mark.parametrize("mutate,needle", [
@@ -41,6 +43,9 @@ def test_shipped_configs_are_valid():
     (lambda c: c["urry_sollich"]["fig1"].__setitem__("ensemble", "er3"), "urry_sollich.fig1.ensemble"),
     (lambda c: c["urry_sollich"]["fig1"].__setitem__("V", 501), "urry_sollich.fig1.V"),
     (lambda c: c["urry_sollich"].pop("fig10"), "fig10"),
+    (lambda c: c["urry_sollich"]["fig6"].__setitem__("ensemble", "er4"), "urry_sollich.fig6.ensemble"),
+    (lambda c: c.pop("sollich_halees"), "'sollich_halees'"),
+    (lambda c: c["sollich_halees"].__setitem__("n_max", 1), "sollich_halees.n_max"),
 ])
 def test_bad_configuration_names_the_key(mutate, needle):
     cfg = copy.deepcopy(full())

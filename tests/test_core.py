@@ -7,9 +7,9 @@ import pytest
 from numpy.testing import assert_array_equal
 
 from statmech_bayes.core.atomic_io import atomic_path, load_npz, save_csv, save_npz
-from statmech_bayes.core.claims import ClaimsRecord
+from statmech_bayes.core.claims import Claim, ClaimsRecord
 from statmech_bayes.core.provenance import provenance
-from statmech_bayes.core.scorecard import gather, to_markdown
+from statmech_bayes.core.scorecard import counts, gather, to_markdown
 from statmech_bayes.core.seeding import rng_for, spawn_rngs
 
 
@@ -58,10 +58,20 @@ def test_claims_can_fail_and_need_a_tolerance(tmp_path):
         rec.close("no tol", "x", 1.0, 1.0)
     with pytest.raises(ValueError):
         rec.within("no bound", "x", 1.0)
-    assert not rec.all_passed
+    rec.close("paper wrong", "x = 15", 6.8, 15.0, rtol=0.25, finding="impossible: x <= 13.7 by construction")
+    rec.within("noisy", "x < 2", 1.0, upper=2, decidable=False)
+    found_but_true = rec.close("expected wrong but right", "x = 1", 1.0, 1.0, atol=0.1, finding="would be a finding")
+    assert found_but_true.verdict == "pass" and found_but_true.finding == ""  # judged, never assumed
+    rec.note("fit", {"a": 1.0})
+    assert rec.counts() == {"reproduced": 3, "findings": 1, "inconclusive": 1, "unexplained": 2}
+    with pytest.raises(ValueError):
+        Claim("c", "p", 1.0, "t", "pass", finding="a pass cannot be a finding")
     rec.write(tmp_path / "fig1.claims.json", provenance({}))
     doc = json.loads((tmp_path / "fig1.claims.json").read_text())
-    assert doc["n_claims"] == 4 and doc["n_passed"] == 2
+    assert doc["n_claims"] == 7 and doc["counts"]["unexplained"] == 2 and doc["notes"] == {"fit": {"a": 1.0}}
     table = gather([tmp_path / "fig1.claims.json"])
-    assert list(table.passed) == [True, False, False, True]
-    assert "2/4 claims pass" in to_markdown(table)
+    assert list(table.verdict) == ["pass", "fail", "fail", "pass", "fail", "inconclusive", "pass"]
+    c = counts(table).iloc[0]
+    assert (c.paper, c.reproduced, c.findings, c.inconclusive, c.unexplained, c.claims) == ("demo", 3, 1, 1, 2, 7)
+    md = to_markdown(table, {"demo": "Demo 2024"})
+    assert "| Demo 2024 | 7 | 3 | 1 | 1 | 2 |" in md

@@ -1,5 +1,5 @@
-# Helpers shared by the rule files: validated config, output paths, and the src files each rule imports.
-import hashlib
+# Shared by every rule file: the validated configuration, output paths, each rule's code inputs, and the
+# generic figure rule. Nothing here knows about a particular paper.
 import os
 import sys
 from pathlib import Path
@@ -10,16 +10,30 @@ _SRC_ROOT = str(Path(workflow.basedir) / "src")
 sys.path.insert(0, _SRC_ROOT)
 os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (_SRC_ROOT, os.environ.get("PYTHONPATH")) if p)
 
-from statmech_bayes.core.config import validate_config
+from statmech_bayes.pipeline.code_deps import import_closure
+from statmech_bayes.pipeline.config import validate_config
+from statmech_bayes.pipeline.registry import papers
 
 CONDA_ENV = "../../envs/environment.yaml"
+PAPERS = papers()
 
-validate_config(config, workflow.source_path("../schemas/config.schema.yaml"))
+validate_config(config, Path(workflow.basedir) / "workflow" / "schemas")
 
 ROOT = config["output_root"]
-# Relative to the working directory: Snakemake ignores the modification times of absolute input paths.
-SRC = Path(os.path.relpath(Path(workflow.basedir) / "src" / "statmech_bayes"))
-ALL_FIGURES = []
+
+
+def selected_figures(paper):
+    """The figures of ``paper`` to build: the configuration's ``figures`` selection, else all of them."""
+    chosen = config.get("figures")
+    if chosen is None:
+        return list(PAPERS[paper].figures)
+    unknown = sorted(set(chosen) - set(PAPERS)) + [f for f in chosen.get(paper, []) if f not in PAPERS[paper].figures]
+    if unknown:
+        raise ValueError(f"bad value for 'figures': {unknown} not a registered paper or figure")
+    return list(chosen.get(paper, []))
+# Paths relative to the working directory, as Snakemake records them.
+_SRC = Path(os.path.relpath(_SRC_ROOT))
+_SCRIPTS = Path(os.path.relpath(Path(workflow.basedir) / "workflow" / "scripts"))
 
 
 def fig(*parts):
@@ -40,75 +54,70 @@ def bench(name):
     return os.path.normpath(os.path.join(ROOT, "results", "benchmarks", f"{name}.tsv"))
 
 
-# The core modules every rule's script uses. The claims, plot-style and scorecard modules are listed by
-# the rules that use them, so that editing how figures are drawn or judged never reruns the science.
-CORE = ("core/__init__.py", "core/atomic_io.py", "core/provenance.py", "core/rule_runtime.py", "core/seeding.py")
-PLOTTING = ("core/claims.py", "core/plotstyle.py")
-
-
-def src(*modules):
-    """The source files a rule imports, so that editing them reruns it (Snakemake does not see imports).
-
-    Always includes the package root and the core I/O modules; each argument is a module or subpackage
-    path under src/statmech_bayes.
-    """
-    files = [str(SRC / "__init__.py")] + [str(SRC / m) for m in CORE]
-    for m in modules:
-        p = SRC / m
-        files += sorted(str(q) for q in p.rglob("*.py")) if p.is_dir() else [str(p)]
-    return sorted(set(files))
-
-
-def code_hash(*modules):
-    """A digest of the source files behind :func:`src`, passed as a param: the params rerun trigger
-    reruns a rule whenever the content of a module it imports changes (the mtime trigger alone did
-    not fire for these inputs in Snakemake 9)."""
-    h = hashlib.sha256()
-    for f in src(*modules):
-        h.update(f.encode() + b"\0" + Path(f).read_bytes())
-    return h.hexdigest()[:16]
+def code(script, *modules):
+    """The package files that ``workflow/scripts/<script>`` runs (its static import closure), plus those of
+    ``modules`` it loads by name: declared as inputs, so editing one reruns exactly the rules that reach it.
+    Computed, never listed by hand (see statmech_bayes.pipeline.code_deps)."""
+    return [str(p) for p in import_closure([_SCRIPTS / script], _SRC, modules)]
 
 
 def figure_outputs(paper, name):
     """The four files every figure rule writes: PNG, PDF, plotted data, claims."""
     base = fig(paper, name)
+    category = PAPERS[paper].title
     return {
         "png": report(f"{base}.png", caption=f"../report/{paper}/{name}.rst",
-                      category=paper.replace("_", " ").title(), subcategory=name, labels={"figure": name}),
+                      category=category, subcategory=name, labels={"figure": name}),
         "pdf": f"{base}.pdf",
         "data": f"{base}.csv",
         "claims": report(f"{base}.claims.json", caption=f"../report/{paper}/{name}.rst",
-                         category=paper.replace("_", " ").title(), subcategory=name,
-                         labels={"figure": name, "kind": "claims"}),
+                         category=category, subcategory=name, labels={"figure": name, "kind": "claims"}),
     }
 
 
-def figure_rule(paper, prefix, k, inputs, modules, cfg):
-    """Declare the plot rule of Figure k of one paper: cached inputs in, the four figure files out.
+def _flatten(layout):
+    """Every path in a nested structure of dicts and lists of paths."""
+    if isinstance(layout, str):
+        return [layout]
+    values = layout.values() if isinstance(layout, dict) else layout
+    return [p for v in values for p in _flatten(v)]
 
-    The rule recomputes no science: it calls ``statmech_bayes.figures.<paper>.figNN.make(inputs, cfg)``.
+
+FIGURE_RULES = []
+
+
+def figure_rule(paper, name, module, layout, cfg):
+    """Declare the plot rule ``<prefix>_<name>`` of one paper's figure.
+
+    ``layout`` is a nested dict of the cached inputs, keyed by what they are (e.g. ``{"sims": {"er3": path}}``):
+    the rule depends on every path in it and hands the structure itself to
+    ``statmech_bayes.figures.<paper>.<module>.make(layout, cfg)``, so no figure recovers a parameter from a
+    file name. The rule only plots and judges claims; it recomputes no science.
     """
-    name = f"fig{k}"
+    rule_name = f"{PAPERS[paper].prefix}_{name}"
+    FIGURE_RULES.append(rule_name)
 
     rule:
         name:
-            f"{prefix}_{name}"
+            rule_name
         input:
-            **inputs,
-            code=src(*modules, *PLOTTING),
+            data=_flatten(layout),
+            code=code("common/plot_figure.py", f"statmech_bayes.figures.{paper}.{module}"),
         output:
             **figure_outputs(paper, name),
         params:
-            code=code_hash(*modules, *PLOTTING),
+            layout=layout,
             cfg=cfg,
+            module=f"statmech_bayes.figures.{paper}.{module}",
             paper=paper,
-            number=k,
+            figure=name,
             seed=config["seed"],
         log:
-            logs(f"{prefix}_{name}"),
+            logs(rule_name),
         benchmark:
-            bench(f"{prefix}_{name}")
+            bench(rule_name)
         threads: 1
+        localrule: True
         conda:
             CONDA_ENV
         script:

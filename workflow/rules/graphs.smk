@@ -1,47 +1,60 @@
-# Random graph samples and their spectral bases, shared by every rule that works on finite graphs.
+# Random graph samples and their spectral bases, shared by every paper that works on finite random graphs.
 
 
-rule graph_samples:
+def graph_samples_file(ensemble, V, n):
+    """n independent graphs of one configured ensemble on V vertices (one concatenated edge list)."""
+    return res("graphs", f"{ensemble}_V{V}_n{n}.npz")
+
+
+def graph_spectra_file(ensemble, V, n):
+    """One eigendecomposition of the normalised adjacency of each graph of :func:`graph_samples_file`."""
+    return res("spectra", f"{ensemble}_V{V}_n{n}.npz")
+
+
+wildcard_constraints:
+    ensemble="[a-z][a-z0-9]*",
+    V=r"\d+",
+    n=r"\d+",
+
+
+rule graphs_samples:
     """n independent graphs of one ensemble, cached as a concatenated edge list."""
+    input:
+        code=code("common/graph_samples.py"),
     output:
-        res("graphs", "{ensemble}_V{V}_n{n}.npz"),
+        graph_samples_file("{ensemble}", "{V}", "{n}"),
     params:
-        code=code_hash("graphs"),
         ensemble=lambda wc: config["graph_ensembles"][wc.ensemble],
         seed=config["seed"],
-    input:
-        src("graphs"),
     log:
-        logs("graph_samples_{ensemble}_V{V}_n{n}"),
+        logs("graphs_samples_{ensemble}_V{V}_n{n}"),
     benchmark:
-        bench("graph_samples_{ensemble}_V{V}_n{n}")
+        bench("graphs_samples_{ensemble}_V{V}_n{n}")
     threads: 1
-    wildcard_constraints:
-        ensemble="[a-z][a-z0-9]*",
-        V=r"\d+",
-        n=r"\d+",
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         CONDA_ENV
     script:
         "../scripts/common/graph_samples.py"
 
 
-rule graph_spectra:
+rule graphs_spectra:
     """One dense eigendecomposition S = U diag(mu) U^T per cached graph, reused for every (p, a, ...)."""
     input:
-        graphs=res("graphs", "{ensemble}_V{V}_n{n}.npz"),
-        code=src("graphs", "randomwalk/kernels.py"),
+        graphs=graph_samples_file("{ensemble}", "{V}", "{n}"),
+        code=code("common/graph_spectra.py"),
     output:
-        res("spectra", "{ensemble}_V{V}_n{n}.npz"),
-    params:
-        code=code_hash("graphs", "randomwalk/kernels.py"),
+        graph_spectra_file("{ensemble}", "{V}", "{n}"),
     log:
-        logs("graph_spectra_{ensemble}_V{V}_n{n}"),
+        logs("graphs_spectra_{ensemble}_V{V}_n{n}"),
     benchmark:
-        bench("graph_spectra_{ensemble}_V{V}_n{n}")
+        bench("graphs_spectra_{ensemble}_V{V}_n{n}")
     threads: 2
     resources:
         mem_mb=lambda wc: 1000 + 3 * int(wc.n) * int(wc.V) ** 2 * 8 // 10**6,
+        runtime=20,
     conda:
         CONDA_ENV
     script:

@@ -1,21 +1,22 @@
-# Every figure's claims gathered into one table.
+# Every figure's claims gathered into one table, in the registry's order (papers by key, figures by number).
 
 
 rule scorecard:
-    """figures/scorecard.{csv,md}: every claim of every figure, reproduced value, tolerance, verdict."""
+    """figures/scorecard.{csv,md}: every claim, its verdict, and four counts per paper."""
     input:
-        claims=[p.replace(".png", ".claims.json") for p in ALL_FIGURES],
-        code=src("core/scorecard.py"),
+        claims=[fig(key, f"{name}.claims.json") for key in PAPERS for name in selected_figures(key)],
+        code=code("common/scorecard.py"),
     output:
         csv=report(fig("scorecard.csv"), caption="../report/scorecard.rst", category="Scorecard"),
         md=fig("scorecard.md"),
     params:
-        code=code_hash("core/scorecard.py"),
+        titles={p.key: p.title for p in PAPERS.values()},
     log:
         logs("scorecard"),
     benchmark:
         bench("scorecard")
     threads: 1
+    localrule: True
     conda:
         CONDA_ENV
     script:

@@ -1,14 +1,12 @@
 """One plot style for the project; byte-stable PNG and PDF output.
 
 The paper's line conventions recur across figures (simulation solid, cavity dashed, eigenvalue
-approximation dotted), so they live here rather than in each script.
+approximation dotted), so they live here rather than in each script. Importing this module changes no
+global matplotlib state: the backend is chosen by the caller (the figure rule uses Agg) and the style is
+applied by :func:`use_style` when a figure is drawn.
 """
 
 from __future__ import annotations
-
-import matplotlib
-
-matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 

@@ -16,19 +16,21 @@ from statmech_bayes import __version__
 
 @functools.lru_cache(maxsize=1)
 def git_commit() -> str:
-    """The commit of the source tree, with ``-dirty`` if it has uncommitted changes to tracked files."""
+    """The commit of the source tree, with ``-dirty`` if it has uncommitted changes to tracked files under
+    ``src`` or ``workflow``; when it cannot be determined, ``unknown: <why>`` (never a bare "unknown")."""
     root = Path(__file__).resolve().parents[3]
     try:
-        sha = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no", "--", "src", "workflow"],
-            cwd=root, capture_output=True, text=True, check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return sha + ("-dirty" if dirty else "")
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True)
+    except OSError as err:
+        return f"unknown: git could not be run ({err.strerror or err})"
+    if head.returncode != 0:
+        why = head.stderr.strip().splitlines()[-1] if head.stderr.strip() else f"exit status {head.returncode}"
+        return f"unknown: {root} is not a git checkout with a commit ({why})"
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "src", "workflow"],
+                           cwd=root, capture_output=True, text=True)
+    if dirty.returncode != 0:
+        return f"{head.stdout.strip()}-unknown-state: git status failed"
+    return head.stdout.strip() + ("-dirty" if dirty.stdout.strip() else "")
 
 
 def _jsonable(value: Any) -> Any:

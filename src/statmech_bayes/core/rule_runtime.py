@@ -14,6 +14,10 @@ from collections.abc import Iterable, Iterator
 from threadpoolctl import threadpool_limits
 from tqdm import tqdm
 
+# Logging, progress and thread caps only: editing this module never changes an output, so rules do not
+# list it among their code inputs (see statmech_bayes.pipeline.code_deps).
+OUTPUT_NEUTRAL = True
+
 log = logging.getLogger("statmech_bayes")
 
 

@@ -1,18 +1,22 @@
-"""Plot one figure of one paper from its cached inputs: PNG, PDF, plotted data and claims."""
+"""Plot one figure from its cached inputs: PNG, PDF, plotted data and claims (no science is recomputed)."""
 import importlib
 
-from statmech_bayes.core.atomic_io import save_csv
-from statmech_bayes.core.plotstyle import save_figure
-from statmech_bayes.core.provenance import provenance
-from statmech_bayes.core.rule_runtime import rule_context
+import matplotlib
 
-smk = snakemake  # noqa: F821
+matplotlib.use("Agg")  # a batch job: never open a window, whatever the user's default backend
+
+from statmech_bayes.core.atomic_io import save_csv  # noqa: E402
+from statmech_bayes.core.plotstyle import save_figure  # noqa: E402
+from statmech_bayes.core.provenance import provenance  # noqa: E402
+from statmech_bayes.core.rule_runtime import rule_context  # noqa: E402
+
+smk = snakemake
 with rule_context(smk) as log:
-    package = importlib.import_module(f"statmech_bayes.figures.{smk.params.paper}")
-    module = importlib.import_module(f"{package.__name__}.fig{int(smk.params.number):02d}")
-    inputs = {k: v for k, v in smk.input.items() if k != "code"}
-    fig, table, claims = module.make(inputs, smk.params.cfg)
-    save_figure(fig, smk.output.png, smk.output.pdf, title=f"{package.PAPER}, Figure {smk.params.number}")
+    module = importlib.import_module(smk.params.module)
+    paper = importlib.import_module(smk.params.module.rsplit(".", 1)[0])
+    fig, table, claims = module.make(smk.params.layout, smk.params.cfg)
+    number = smk.params.figure.removeprefix("fig")
+    save_figure(fig, smk.output.png, smk.output.pdf, title=f"{paper.PAPER}, Figure {number}")
     save_csv(smk.output.data, table)
     claims.write(smk.output.claims, provenance(smk.params.cfg, seed=smk.params.seed))
-    log.info("%d/%d claims passed", sum(c.passed for c in claims.claims), len(claims.claims))
+    log.info("claims: %s", claims.counts())

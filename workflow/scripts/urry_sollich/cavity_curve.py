@@ -13,9 +13,10 @@ with rule_context(smk) as log:
     spec = dict(smk.params.ensemble)
     law = degree_law(spec.pop("kind"), **spec)
     k, c, s2 = smk.params.kernel, smk.params.cavity, float(smk.params.sigma2)
-    nus = np.asarray(getattr(smk.params, "nus", None) or np.geomspace(*smk.params.nu_range, c["n_nu"]), float)
-    norm = getattr(smk.wildcards, "norm", "local")
-    ens = getattr(smk.wildcards, "ens", "er3")
+    nus = np.asarray(smk.params.nus, float)
+    norm, ens = smk.params.normalisation, smk.params.ensemble_name
+    if norm not in ("global", "local"):
+        raise ValueError(f"params.normalisation must be 'global' or 'local', got {norm!r}")
     kap, _ = load_npz(smk.input.kappa)
     # Keys as formatted text: the repr of numpy scalars differs between numpy versions.
     rng = rng_for(smk.params.seed, "cavity_curve", ens, norm, f"{s2:.6g}", ",".join(f"{v:.6g}" for v in nus))

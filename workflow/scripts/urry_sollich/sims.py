@@ -14,12 +14,14 @@ with rule_context(smk) as log:
     spectra, _ = load_npz(smk.input.spectra)
     graphs, gmeta = load_npz(smk.input.graphs)
     nus = np.geomspace(*s["nu_range"], s["n_nu"])
-    matched = smk.rule == "us_sims_matched"
+    if smk.params.pairing not in ("matched", "mismatch"):
+        raise ValueError(f"params.pairing must be 'matched' or 'mismatch', got {smk.params.pairing!r}")
+    matched = smk.params.pairing == "matched"
     out = []
-    for i in progress(range(spectra["mu"].shape[0]), desc=smk.rule):
+    for i in progress(range(spectra["mu"].shape[0]), desc=smk.params.pairing):
         basis = SpectralBasis(mu=spectra["mu"][i], U=spectra["U"][i])
         # The same key in both rules: matched and mismatched curves see the same data sets.
-        rng = rng_for(smk.params.seed, "dataset", smk.wildcards.ens, i)
+        rng = rng_for(smk.params.seed, "dataset", smk.params.ensemble_name, i)
         if matched:
             out.append(sc.matched_sample(basis, k["p"], k["a"], nus, s["sigma2"], rng))
         else:

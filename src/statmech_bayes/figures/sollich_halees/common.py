@@ -7,8 +7,6 @@ the approximations blue (LC solid, UC dashed), lower bounds dotted, upper bounds
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
 from statmech_bayes.core.atomic_io import load_npz
@@ -32,10 +30,9 @@ SINGLE_DATASET = ("Pl", "MW")  # bounds on ε(D) for every data set, not only on
 LEGEND_NOTE = "legend lost in the OCR: labels as in the text, styles ours"
 
 
-def by_scenario(paths) -> dict[str, dict]:
-    """``{scenario: arrays}`` for cached files named ``{scenario}.npz``."""
-    paths = [paths] if isinstance(paths, str) else list(paths)
-    return {Path(p).stem: load_npz(p)[0] for p in paths}
+def by_scenario(paths: dict) -> dict[str, dict]:
+    """``{scenario: arrays}`` from the rule's ``{scenario: path}`` layout."""
+    return {scn: load_npz(p)[0] for scn, p in paths.items()}
 
 
 def sigma_index(arrays: dict, s2: float) -> int:

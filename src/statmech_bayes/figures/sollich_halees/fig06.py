@@ -17,7 +17,7 @@ from statmech_bayes.figures.sollich_halees.common import (
 
 def make(inputs: dict, cfg: dict):
     s2 = cfg["scenarios"]["gauss1"]["sigma2"][0]
-    sub = {"sims": [p for p in inputs["sims"] if "gauss1" in p], "theory": [p for p in inputs["theory"] if "gauss1" in p]}
+    sub = {kind: {"gauss1": inputs[kind]["gauss1"]} for kind in ("sims", "theory")}
     fig, rows, rec, data = lc_figure(sub, cfg, "sollich_halees/fig6", [("gauss1", s2)])
     n, m, se, curves, sims, th = data[("gauss1", s2)]
     d_wv, d_two = float(log_gap(curves["WV"], m).max()), float(log_gap(curves["TWO"], m).max())
@@ -27,8 +27,7 @@ def make(inputs: dict, cfg: dict):
     # "the LC approximation provides less of a good representation of the overall shape of the learning
     # curve here than for the previous examples with uniform input distributions": the same kernel and
     # length scale with uniform inputs is Fig. 4 (rbf1).
-    u_s, u_t = by_scenario([p for p in inputs["sims"] if "rbf1" in p])["rbf1"], \
-        by_scenario([p for p in inputs["theory"] if "rbf1" in p])["rbf1"]
+    u_s, u_t = by_scenario(inputs["sims"])["rbf1"], by_scenario(inputs["theory"])["rbf1"]
     s2u = cfg["scenarios"]["rbf1"]["sigma2"][0]
     mu, _ = sim_stats(u_s["eps"][sigma_index(u_s, s2u)])
     d_g = float(log_gap(curves["LC"], m).max())

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import numpy as np
 
 from statmech_bayes.core.atomic_io import load_npz
@@ -16,24 +13,15 @@ ENSEMBLE_LABELS = {
 }
 
 
-def ensemble_of(path) -> str:
-    """The ensemble name a cached file belongs to (its file name starts with it)."""
-    return re.match(r"([a-z][a-z0-9]*)[_.]", Path(path).name).group(1)
+def by_ensemble(paths: dict) -> dict[str, dict]:
+    """``{ensemble: arrays}`` from the rule's ``{ensemble: path}`` layout."""
+    return {ens: load_npz(p)[0] for ens, p in paths.items()}
 
 
-def by_ensemble(paths) -> dict[str, dict]:
-    """Load a list of per-ensemble npz files into ``{ensemble: arrays}`` (paths may be a single str)."""
-    paths = [paths] if isinstance(paths, str) else list(paths)
-    return {ensemble_of(p): load_npz(p)[0] for p in paths}
-
-
-def cavity_by_key(paths) -> dict[tuple[str, str, float], dict]:
-    """``{(ensemble, normalisation, sigma2): arrays}`` for cavity curve files ``{ens}_{norm}_s{s2}.npz``."""
-    out = {}
-    for p in ([paths] if isinstance(paths, str) else paths):
-        m = re.match(r"([a-z][a-z0-9]*)_(global|local)_s([0-9.]+)\.npz", Path(p).name)
-        out[(m.group(1), m.group(2), float(m.group(3)))] = load_npz(p)[0]
-    return out
+def cavity_by_key(layout: dict) -> dict[tuple[str, str, float], dict]:
+    """``{(ensemble, normalisation, sigma2): arrays}`` from the rule's ``{ens: {norm: {str(sigma2): path}}}``."""
+    return {(ens, norm, float(s2)): load_npz(p)[0]
+            for ens, by_norm in layout.items() for norm, by_s2 in by_norm.items() for s2, p in by_s2.items()}
 
 
 def sigma2_colors(sigma2s) -> dict[float, tuple]:

@@ -94,6 +94,6 @@ def _claims(rec, ens, g, kap, C, cav, c0, kappa_graph, h_graph, h_cav, w) -> Non
     if paper_max is not None:
         rec.close(f"{ens}: largest C_ii on the V={C.size} graph", f"text: max C_ii around {paper_max:g}",
                   float(C.max()), paper_max, rtol=0.25,
-                  note="not reproducible: for a >= 2 every C_hat_ii <= 1, so C_ii <= 1/kappa_graph = "
-                       f"{1 / kappa_graph:.3g}; the largest values are isolated edges and star centres at "
-                       f"0.5/kappa_graph = {0.5 / kappa_graph:.3g} (spec A7)")
+                  finding="impossible as stated: for a >= 2 every C_hat_ii <= 1, so C_ii <= 1/kappa_graph = "
+                          f"{1 / kappa_graph:.3g}; the largest values are isolated edges and star centres at "
+                          f"0.5/kappa_graph = {0.5 / kappa_graph:.3g} (spec A7)")
