@@ -9,15 +9,18 @@ configfile: "workflow/config/full.yaml"
 
 
 include: "workflow/rules/common.smk"
+include: "workflow/rules/graphs_paths.smk"
 include: "workflow/rules/graphs.smk"
 
 
-# One rule file per paper of the registry (statmech_bayes.figures.<key>): adding a paper adds its file.
+# Two rule files per paper of the registry (statmech_bayes.figures.<key>): its path helpers and its rules.
 for _paper in PAPERS:
 
+    include: f"workflow/rules/{_paper}_paths.smk"
     include: f"workflow/rules/{_paper}.smk"
 
 
+include: "workflow/rules/figures.smk"
 include: "workflow/rules/scorecard.smk"
 
 

@@ -7,13 +7,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAKEMAKE = [sys.executable, "-m", "snakemake"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/workflow_api.py
 
 
 def copy_workflow(dest: Path) -> Path:
-    """A fresh copy of the workflow (Snakefile, workflow/, src/, notebooks/, envs/) without outputs."""
+    """A fresh copy of the workflow (Snakefile, workflow/, profiles/, src/, notebooks/, envs/) without outputs."""
     dest.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "Snakefile", dest / "Snakefile")
-    for d in ("workflow", "src", "notebooks", "envs"):
+    for d in ("workflow", "profiles", "src", "notebooks", "envs"):
         shutil.copytree(ROOT / d, dest / d, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints"))
     return dest
 
@@ -26,11 +27,16 @@ def run_snakemake(cwd: Path, *args: str, check: bool = True) -> subprocess.Compl
 
 
 @pytest.fixture(scope="session")
-def quick_runs(tmp_path_factory):
-    """Two independent quick runs of the whole workflow in temporary directories."""
-    runs = []
-    for name in ("run_a", "run_b"):
-        d = copy_workflow(tmp_path_factory.mktemp(name))
-        run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/quick.yaml")
-        runs.append(d)
-    return runs
+def smoke_run(tmp_path_factory):
+    """One small figure per paper, end to end (the everyday development tier, about half a minute)."""
+    d = copy_workflow(tmp_path_factory.mktemp("smoke"))
+    run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/smoke.yaml")
+    return d
+
+
+@pytest.fixture(scope="session")
+def quick_run(tmp_path_factory):
+    """The whole DAG at small sizes, once."""
+    d = copy_workflow(tmp_path_factory.mktemp("quick"))
+    run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/quick.yaml")
+    return d

@@ -1,75 +1,146 @@
-"""The workflow end to end: dry run at paper scale, quick runs, determinism, reruns, the notebook."""
+"""The workflow end to end, in tiers: a dry run at paper scale; the smoke build (one figure per paper) with the
+rerun rules checked on it; the quick build of the whole DAG once, with determinism checked by rebuilding a
+sample of its outputs; the notebooks and the report on the quick outputs."""
 import json
 import os
+import re
+import shutil
 
 import nbformat
 import pytest
-from conftest import ROOT, run_snakemake
 from nbclient import NotebookClient
+
+from conftest import ROOT, run_snakemake
+from statmech_bayes.core.claims import VERDICTS
+from statmech_bayes.pipeline.registry import papers
+from workflow_api import parse_rules
 
 pytestmark = pytest.mark.workflow
 
-FIGURES = [f"urry_sollich/fig{k}" for k in range(1, 13)] + [f"sollich_halees/fig{k}" for k in range(1, 11)]
+PAPERS = papers()
+FIGURES = [f"{p.key}/{name}" for p in PAPERS.values() for name in p.figures]
+EXTS = (".png", ".pdf", ".csv", ".claims.json")
+
+
+def planned_jobs(out: str) -> dict[str, list[str]]:
+    """``{rule: [reason, ...]}`` from a dry run's job listing."""
+    jobs: dict[str, list[str]] = {}
+    for block in re.split(r"\n(?=(?:local)?rule \w+:)", out):
+        m = re.match(r"(?:local)?rule (\w+):", block)
+        if m:
+            reason = re.search(r"reason: (.*)", block)
+            jobs.setdefault(m.group(1), []).append(reason.group(1) if reason else "")
+    return jobs
 
 
 def test_full_dry_run_lists_every_figure():
-    proc = run_snakemake(ROOT, "-n", "--cores", "8", "--forceall", "--quiet", "rules")
-    out = proc.stdout + proc.stderr
-    for rule in ("us_fig1", "us_fig10", "us_fig1_graphs", "graph_spectra", "scorecard", "us_cavity_curve",
-                 "us_sims_matched", "us_sims_mismatch", "us_fig6_sims", "sh_spectrum", "sh_sims", "sh_theory",
-                 "sh_degenerate", "sh_fig1", "sh_fig10"):
-        assert rule in out
     listing = run_snakemake(ROOT, "-n", "--forceall", "--cores", "8").stdout
     for f in FIGURES:
-        for ext in (".png", ".pdf", ".csv", ".claims.json"):
+        for ext in EXTS:
             assert f"figures/{f}{ext}" in listing, f"{f}{ext} missing from the full dry run"
-    assert "quick/" not in listing  # the default configuration is the paper's, written to figures/
+    assert "quick/" not in listing and "smoke/" not in listing  # the default configuration is the papers'
 
 
-def test_quick_run_writes_every_output_and_claims(quick_runs):
-    root = quick_runs[0] / "quick"
+def check_claims(path):
+    doc = json.loads(path.read_text())
+    assert doc["n_claims"] >= 1
+    assert all(c["verdict"] in VERDICTS for c in doc["claims"])
+    assert all(not c["finding"] or c["verdict"] == "fail" for c in doc["claims"])
+    assert sum(doc["counts"].values()) == doc["n_claims"]
+    assert doc["provenance"]["params"], "claims must record the configuration they came from"
+    assert doc["provenance"]["git_commit"].startswith("unknown: "), "outside a checkout the commit says why"
+
+
+def test_smoke_builds_one_figure_per_paper(smoke_run):
+    root = smoke_run / "smoke" / "figures"
+    built = sorted(str(p.relative_to(root)).removesuffix(".png") for p in root.glob("*/*.png"))
+    assert [f.split("/")[0] for f in built] == sorted(PAPERS), built
+    for f in built:
+        for ext in EXTS:
+            assert (root / f"{f}{ext}").stat().st_size > 0
+        check_claims(root / f"{f}.claims.json")
+    md = (root / "scorecard.md").read_text()
+    for p in PAPERS.values():
+        assert re.search(rf"\| {re.escape(p.title)} \| \d+ \| \d+ \| \d+ \| \d+ \| \d+ \|", md), p.title
+
+
+_SMOKE_DAG: dict = {}
+
+
+def smoke_dag(d):
+    """The smoke configuration's rules (as parsed) and the rules of its DAG, computed once per session."""
+    if d not in _SMOKE_DAG:
+        rules = parse_rules(d, "workflow/config/smoke.yaml")
+        dag = set(planned_jobs(run_snakemake(d, "-n", "--forceall", "--configfile", "workflow/config/smoke.yaml").stdout))
+        _SMOKE_DAG[d] = (rules, dag)
+    return _SMOKE_DAG[d]
+
+
+@pytest.mark.parametrize("module", [
+    "src/statmech_bayes/gp/bounds.py",          # Sollich & Halees theory only, not the simulations
+    "src/statmech_bayes/gp/spectra.py",
+    "src/statmech_bayes/randomwalk/tree.py",    # Urry & Sollich tree data (and its figure), nothing else
+    "src/statmech_bayes/graphs/spectral.py",
+    "src/statmech_bayes/core/claims.py",        # figure rules only
+    "src/statmech_bayes/core/rule_runtime.py",  # output-neutral: nothing
+])
+def test_editing_a_module_reruns_exactly_the_rules_that_reach_it(smoke_run, module):
+    """Every rule whose declared code contains the module reruns; any other planned job reruns only because
+    an upstream job does; nothing else is planned."""
+    d = smoke_run
+    rules, dag = smoke_dag(d)
+    expected = {r for r in dag if module in rules[r].code}
+    path = d / module
+    text, stat = path.read_text(), path.stat()
+    try:
+        path.write_text(text + "\n# an edit after the last build\n")
+        out = run_snakemake(d, "-n", "--configfile", "workflow/config/smoke.yaml").stdout
+    finally:
+        path.write_text(text)
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    planned = planned_jobs(out)
+    named = {r for r, reasons in planned.items() if any(module in why for why in reasons)}
+    assert named <= expected, f"rerun for {module} although their scripts do not reach it: {named - expected}"
+    assert expected <= set(planned), f"not rerun although their scripts reach {module}: {expected - set(planned)}"
+    downstream_only = {r for r, reasons in planned.items()
+                       if all(why.startswith("Input files updated by another job") for why in reasons)}
+    assert set(planned) - expected <= downstream_only, "a job was planned for another reason than the edit"
+    if module.endswith("rule_runtime.py"):
+        assert not planned, "an output-neutral module must rerun nothing"
+    else:
+        assert expected, f"the smoke DAG should reach {module}"
+
+
+def test_quick_run_writes_every_output_and_claims(quick_run):
+    root = quick_run / "quick"
     for f in FIGURES:
-        for ext in (".png", ".pdf", ".csv", ".claims.json"):
+        for ext in EXTS:
             assert (root / "figures" / f"{f}{ext}").stat().st_size > 0
-        doc = json.loads((root / "figures" / f"{f}.claims.json").read_text())
-        assert doc["n_claims"] >= 3
-        assert all(isinstance(c["passed"], bool) for c in doc["claims"])
-        assert doc["provenance"]["params"], "claims must record the configuration they came from"
+        check_claims(root / "figures" / f"{f}.claims.json")
     assert (root / "figures" / "scorecard.md").read_text().startswith("# Scorecard")
     assert any((root / "results" / "benchmarks").glob("us_fig1*.tsv"))
-    assert not (quick_runs[0] / "figures").exists(), "a quick run must not write the paper-scale tree"
+    assert not (quick_run / "figures").exists(), "a quick run must not write the paper-scale tree"
 
 
-def test_two_quick_runs_are_identical(quick_runs):
-    a, b = (r / "quick" for r in quick_runs)
-    files = sorted(p.relative_to(a) for p in a.rglob("*")
-                   if p.is_file() and p.suffix in {".npz", ".csv", ".json", ".png", ".pdf", ".md"})
-    assert len(files) > 10
-    differ = [str(f) for f in files if (a / f).read_bytes() != (b / f).read_bytes()]
-    assert not differ, f"outputs differ between identical runs: {differ}"
+def test_rebuilding_a_sample_gives_identical_bytes(quick_run):
+    root = quick_run / "quick"
+    sample = [*sorted((root / "results").glob("*/sims/*.npz"))[:3], *sorted((root / "results" / "spectra").glob("*.npz"))[:1],
+              *sorted((root / "results" / "urry_sollich" / "cavity").glob("*_global_*.npz"))[:1],
+              root / "figures" / "urry_sollich" / "fig3.png", root / "figures" / "urry_sollich" / "fig3.pdf",
+              root / "figures" / "urry_sollich" / "fig3.csv", root / "figures" / "sollich_halees" / "fig5.claims.json"]
+    assert len(sample) >= 8
+    before = {p: p.read_bytes() for p in sample}
+    saved = quick_run / "saved"
+    shutil.copytree(root, saved)
+    targets = sorted({str(p.relative_to(quick_run)) for p in sample})
+    run_snakemake(quick_run, "--cores", "2", "--configfile", "workflow/config/quick.yaml", "--force", *targets)
+    differ = [str(p.relative_to(root)) for p in sample if p.read_bytes() != before[p]]
+    assert not differ, f"outputs differ after a rebuild: {differ}"
 
 
-def test_editing_a_module_reruns_its_rules(quick_runs):
-    d = quick_runs[1]
-    tree = d / "src" / "statmech_bayes" / "randomwalk" / "tree.py"
-    tree.write_text(tree.read_text() + "\n# an edit after the last build\n")
-    out = run_snakemake(d, "-n", "--cores", "2", "--configfile", "workflow/config/quick.yaml").stdout
-    assert "us_fig1_tree" in out and "us_fig10_scaling" in out
-    assert "graph_samples" not in out and "us_cavity_kappa" not in out  # they do not import the tree module
-
-
-def test_editing_a_spectrum_module_reruns_only_what_imports_it(quick_runs):
-    d = quick_runs[1]
-    spectra = d / "src" / "statmech_bayes" / "gp" / "spectra.py"
-    spectra.write_text(spectra.read_text() + "\n# an edit after the last build\n")
-    out = run_snakemake(d, "-n", "--cores", "2", "--configfile", "workflow/config/quick.yaml").stdout
-    assert "sh_spectrum" in out and "sh_theory" in out and "sh_degenerate" in out
-    assert "sh_sims" not in out and "sh_fig1_samples" not in out  # the simulations do not import it
-
-
-def _execute_notebook(name, quick_root):
+def _execute_notebook(name, output_root):
     nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
-    os.environ["STATMECH_OUTPUT_ROOT"] = str(quick_root)
+    os.environ["STATMECH_OUTPUT_ROOT"] = str(output_root)
     try:
         NotebookClient(nb, timeout=300, kernel_name="python3",
                        resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
@@ -78,24 +149,13 @@ def _execute_notebook(name, quick_root):
     return [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
 
 
-def test_sollich_halees_notebook_executes_on_quick_outputs(quick_runs):
-    assert not _execute_notebook("sollich_halees", quick_runs[0] / "quick")
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_notebook_executes_on_quick_outputs(quick_run, paper):
+    assert not _execute_notebook(paper, quick_run / "quick")
 
 
-def test_notebook_executes_on_quick_outputs(quick_runs):
-    nb = nbformat.read(ROOT / "notebooks" / "urry_sollich.ipynb", as_version=4)
-    os.environ["STATMECH_OUTPUT_ROOT"] = str(quick_runs[0] / "quick")
-    try:
-        NotebookClient(nb, timeout=300, kernel_name="python3",
-                       resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
-    finally:
-        del os.environ["STATMECH_OUTPUT_ROOT"]
-    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
-    assert not errors
-
-
-def test_html_report_lists_every_figure(quick_runs):
-    d = quick_runs[0]
+def test_html_report_lists_every_figure(quick_run):
+    d = quick_run
     run_snakemake(d, "--report", "report.html", "--configfile", "workflow/config/quick.yaml")
     html = (d / "report.html").read_text(errors="replace")
     for f in FIGURES:

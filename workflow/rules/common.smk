@@ -1,5 +1,5 @@
-# Shared by every rule file: the validated configuration, output paths, each rule's code inputs, and the
-# generic figure rule. Nothing here knows about a particular paper.
+# Shared by every .smk file: the validated configuration, output paths, each job's code inputs and the
+# figure declarations. Nothing here knows about a particular paper.
 import os
 import sys
 from pathlib import Path
@@ -8,7 +8,8 @@ from pathlib import Path
 # find the package through PYTHONPATH rather than relying on `pip install -e .`.
 _SRC_ROOT = str(Path(workflow.basedir) / "src")
 sys.path.insert(0, _SRC_ROOT)
-os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (_SRC_ROOT, os.environ.get("PYTHONPATH")) if p)
+# (Set, never required: hence update() rather than an asserted envvars entry.)
+os.environ.update(PYTHONPATH=os.pathsep.join(p for p in (_SRC_ROOT, os.environ.get("PYTHONPATH")) if p))
 
 from statmech_bayes.pipeline.code_deps import import_closure
 from statmech_bayes.pipeline.config import validate_config
@@ -23,14 +24,19 @@ ROOT = config["output_root"]
 
 
 def selected_figures(paper):
-    """The figures of ``paper`` to build: the configuration's ``figures`` selection, else all of them."""
-    chosen = config.get("figures")
-    if chosen is None:
+    """The figures of ``paper`` to build: all of them, or the configuration's ``figures`` selection (a mapping
+    paper -> figures, or "smoke": each paper's SMOKE_FIGURES, one cheap figure per paper)."""
+    chosen = config.get("figures", "all")
+    if chosen == "all":
         return list(PAPERS[paper].figures)
+    if chosen == "smoke":
+        return list(PAPERS[paper].smoke_figures)
     unknown = sorted(set(chosen) - set(PAPERS)) + [f for f in chosen.get(paper, []) if f not in PAPERS[paper].figures]
     if unknown:
         raise ValueError(f"bad value for 'figures': {unknown} not a registered paper or figure")
     return list(chosen.get(paper, []))
+
+
 # Paths relative to the working directory, as Snakemake records them.
 _SRC = Path(os.path.relpath(_SRC_ROOT))
 _SCRIPTS = Path(os.path.relpath(Path(workflow.basedir) / "workflow" / "scripts"))
@@ -62,7 +68,7 @@ def code(script, *modules):
 
 
 def figure_outputs(paper, name):
-    """The four files every figure rule writes: PNG, PDF, plotted data, claims."""
+    """The four files written for every figure: PNG, PDF, plotted data, claims."""
     base = fig(paper, name)
     category = PAPERS[paper].title
     return {
@@ -75,50 +81,21 @@ def figure_outputs(paper, name):
     }
 
 
-def _flatten(layout):
+def flatten_paths(layout):
     """Every path in a nested structure of dicts and lists of paths."""
     if isinstance(layout, str):
         return [layout]
     values = layout.values() if isinstance(layout, dict) else layout
-    return [p for v in values for p in _flatten(v)]
+    return [p for v in values for p in flatten_paths(v)]
 
 
-FIGURE_RULES = []
+FIGURES = []  # (paper, figure, module, layout, cfg), declared by each paper's *_paths.smk; rules in figures.smk
 
 
-def figure_rule(paper, name, module, layout, cfg):
-    """Declare the plot rule ``<prefix>_<name>`` of one paper's figure.
-
-    ``layout`` is a nested dict of the cached inputs, keyed by what they are (e.g. ``{"sims": {"er3": path}}``):
-    the rule depends on every path in it and hands the structure itself to
-    ``statmech_bayes.figures.<paper>.<module>.make(layout, cfg)``, so no figure recovers a parameter from a
-    file name. The rule only plots and judges claims; it recomputes no science.
-    """
-    rule_name = f"{PAPERS[paper].prefix}_{name}"
-    FIGURE_RULES.append(rule_name)
-
-    rule:
-        name:
-            rule_name
-        input:
-            data=_flatten(layout),
-            code=code("common/plot_figure.py", f"statmech_bayes.figures.{paper}.{module}"),
-        output:
-            **figure_outputs(paper, name),
-        params:
-            layout=layout,
-            cfg=cfg,
-            module=f"statmech_bayes.figures.{paper}.{module}",
-            paper=paper,
-            figure=name,
-            seed=config["seed"],
-        log:
-            logs(rule_name),
-        benchmark:
-            bench(rule_name)
-        threads: 1
-        localrule: True
-        conda:
-            CONDA_ENV
-        script:
-            "../scripts/common/plot_figure.py"
+def declare_figure(paper, name, module, layout, cfg):
+    """Declare Figure ``name`` of ``paper``: it is drawn by ``statmech_bayes.figures.<paper>.<module>.make``
+    from the cached inputs in ``layout`` (a nested dict keyed by what they are, e.g.
+    ``{"sims": {"er3": path}}``) and the paper's configuration ``cfg``. The rule (figures.smk) depends on
+    every path in the layout and hands the structure itself to ``make``, so no figure recovers a parameter
+    from a file name."""
+    FIGURES.append((paper, name, module, layout, cfg))

@@ -1,16 +1,6 @@
 # Random graph samples and their spectral bases, shared by every paper that works on finite random graphs.
 
 
-def graph_samples_file(ensemble, V, n):
-    """n independent graphs of one configured ensemble on V vertices (one concatenated edge list)."""
-    return res("graphs", f"{ensemble}_V{V}_n{n}.npz")
-
-
-def graph_spectra_file(ensemble, V, n):
-    """One eigendecomposition of the normalised adjacency of each graph of :func:`graph_samples_file`."""
-    return res("spectra", f"{ensemble}_V{V}_n{n}.npz")
-
-
 wildcard_constraints:
     ensemble="[a-z][a-z0-9]*",
     V=r"\d+",

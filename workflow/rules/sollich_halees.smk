@@ -1,38 +1,5 @@
 # Sollich & Halees 2002: learning curves for GP regression, approximations and bounds (Figs 1-10).
-# Every rule is named sh_*, every global SH_* / sh_*; each cached artefact has one path helper.
-SH = config["sollich_halees"]
-SH_SCEN = list(SH["scenarios"])
-
-
-def sh_scn(wc):
-    """One scenario's parameters (its noise levels included)."""
-    return SH["scenarios"][wc.scen]
-
-
-def sh_spectrum_file(scen):
-    return res("sollich_halees", "spectra", f"{scen}.npz")
-
-
-def sh_sims_file(scen):
-    return res("sollich_halees", "sims", f"{scen}.npz")
-
-
-def sh_theory_file(scen):
-    return res("sollich_halees", "theory", f"{scen}.npz")
-
-
-def sh_degenerate_file():
-    return res("sollich_halees", "degenerate.npz")
-
-
-def sh_fig1_file():
-    return res("sollich_halees", "fig1_samples.npz")
-
-
-def sh_fig2_file():
-    return res("sollich_halees", "fig2_posterior.npz")
-
-
+# Every rule is named sh_*, every global SH_* / sh_*; the path helpers are in sollich_halees_paths.smk.
 wildcard_constraints:
     scen="|".join(SH_SCEN),
 
@@ -108,9 +75,6 @@ rule sh_theory:
         "../scripts/sollich_halees/theory.py"
 
 
-SH_DEG_SCEN = sorted({SH["fig9"]["scenario"], *SH["fig10"]["scenarios"]})
-
-
 rule sh_degenerate:
     """Section 5: exact degenerate-scenario curve, eq. (31) limit, single-data-set minimum vs Plaskota."""
     input:
@@ -181,26 +145,3 @@ rule sh_fig2_posterior:
         CONDA_ENV
     script:
         "../scripts/sollich_halees/fig2_posterior.py"
-
-
-def sh_per_scenario(path_of, *scenarios):
-    return {s: path_of(s) for s in scenarios}
-
-
-def sh_figure(k, layout):
-    figure_rule("sollich_halees", f"fig{k}", f"fig{k:02d}", layout, SH)
-
-
-sh_figure(1, {"samples": sh_fig1_file()})
-sh_figure(2, {"posterior": sh_fig2_file()})
-sh_figure(3, {"sims": sh_per_scenario(sh_sims_file, "ou1", "ou2"), "theory": sh_per_scenario(sh_theory_file, "ou1", "ou2")})
-sh_figure(4, {"sims": sh_per_scenario(sh_sims_file, "rbf1"), "theory": sh_per_scenario(sh_theory_file, "rbf1")})
-sh_figure(5, {"sims": sh_per_scenario(sh_sims_file, "rbf4"), "theory": sh_per_scenario(sh_theory_file, "rbf4")})
-sh_figure(6, {"sims": sh_per_scenario(sh_sims_file, "gauss1", "rbf1"),
-              "theory": sh_per_scenario(sh_theory_file, "gauss1", "rbf1")})
-sh_figure(7, {"sims": sh_per_scenario(sh_sims_file, "gauss4"), "theory": sh_per_scenario(sh_theory_file, "gauss4")})
-sh_figure(8, {"sims": sh_per_scenario(sh_sims_file, "gauss4"), "theory": sh_per_scenario(sh_theory_file, "gauss4")})
-sh_figure(9, {"sims": sh_per_scenario(sh_sims_file, SH["fig9"]["scenario"]),
-              "theory": sh_per_scenario(sh_theory_file, SH["fig9"]["scenario"]),
-              "degenerate": sh_degenerate_file()})
-sh_figure(10, {"sims": sh_per_scenario(sh_sims_file, *SH["fig10"]["scenarios"]), "degenerate": sh_degenerate_file()})

@@ -1,7 +1,8 @@
 """The papers of the pipeline and their figures, discovered from ``statmech_bayes.figures``.
 
 Each paper is a subpackage ``statmech_bayes.figures.<key>`` whose ``__init__`` declares ``PAPER`` (the
-citation), ``PREFIX`` (its rule-name prefix) and ``FIGURES`` (its figure names). The rule files, the
+citation), ``PREFIX`` (its rule-name prefix), ``FIGURES`` (its figure names) and ``SMOKE_FIGURES`` (the
+one cheap figure the smoke configuration builds end to end). The rule files, the
 scorecard, the report and the tests all read this registry, so adding a paper adds a subpackage and
 changes no list elsewhere, and nothing depends on the order in which rule files are included.
 """
@@ -21,6 +22,7 @@ class Paper:
     citation: str
     prefix: str        # every rule of the paper is named <prefix>_...
     figures: tuple[str, ...]
+    smoke_figures: tuple[str, ...]  # one cheap figure, built end to end by the smoke configuration
 
     @property
     def title(self) -> str:
@@ -34,17 +36,11 @@ def papers() -> dict[str, Paper]:
         if not info.ispkg:
             continue
         mod = importlib.import_module(f"{_figures.__name__}.{info.name}")
-        missing = [a for a in ("PAPER", "PREFIX", "FIGURES") if not hasattr(mod, a)]
+        missing = [a for a in ("PAPER", "PREFIX", "FIGURES", "SMOKE_FIGURES") if not hasattr(mod, a)]
         if missing:
             raise AttributeError(f"statmech_bayes.figures.{info.name} must declare {missing} to be registered")
-        out[info.name] = Paper(info.name, mod.PAPER, mod.PREFIX, tuple(mod.FIGURES))
+        out[info.name] = Paper(info.name, mod.PAPER, mod.PREFIX, tuple(mod.FIGURES), tuple(mod.SMOKE_FIGURES))
     prefixes = [p.prefix for p in out.values()]
     if len(set(prefixes)) != len(prefixes):
         raise ValueError(f"rule prefixes must be unique per paper, got {prefixes}")
     return out
-
-
-def figure_files(root: str, paper: Paper, ext: str) -> list[str]:
-    """``<root>/figures/<paper>/<fig><ext>`` for every figure of ``paper``."""
-    return [f"{root}/figures/{paper.key}/{name}{ext}" if root not in ("", ".") else f"figures/{paper.key}/{name}{ext}"
-            for name in paper.figures]

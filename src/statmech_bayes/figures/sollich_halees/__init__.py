@@ -3,3 +3,4 @@
 PAPER = "Sollich & Halees 2002, Neural Computation 14:1393-1428"
 PREFIX = "sh"
 FIGURES = tuple(f"fig{k}" for k in range(1, 11))
+SMOKE_FIGURES = ("fig3",)

@@ -1,0 +1,30 @@
+# One plot rule per declared figure, named <prefix>_<figure>: cached results in; PNG, PDF, the plotted data
+# and the claims out. The rule only plots and judges claims; it recomputes no science.
+
+
+for _paper, _name, _module, _layout, _cfg in FIGURES:
+
+    rule:
+        name:
+            f"{PAPERS[_paper].prefix}_{_name}"
+        input:
+            data=flatten_paths(_layout),
+            code=code("common/plot_figure.py", f"statmech_bayes.figures.{_paper}.{_module}"),
+        output:
+            **figure_outputs(_paper, _name),
+        params:
+            layout=_layout,
+            cfg=_cfg,
+            module=f"statmech_bayes.figures.{_paper}.{_module}",
+            figure=_name,
+            seed=config["seed"],
+        log:
+            logs(f"{PAPERS[_paper].prefix}_{_name}"),
+        benchmark:
+            bench(f"{PAPERS[_paper].prefix}_{_name}")
+        threads: 1
+        localrule: True
+        conda:
+            CONDA_ENV
+        script:
+            "../scripts/common/plot_figure.py"

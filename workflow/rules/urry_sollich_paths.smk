@@ -1,0 +1,126 @@
+# Urry & Sollich 2013: configuration aliases and one path helper per cached artefact, used by the rule
+# that writes it and by every rule that reads it. The rules are in urry_sollich.smk.
+
+
+US = config["urry_sollich"]
+
+
+US_K, US_S, US_C = US["kernel"], US["sims"], US["cavity"]
+
+
+def us_ensemble(name):
+    return config["graph_ensembles"][name]
+
+
+def us_s2tag(s2):
+    """File-name tag of a noise level, e.g. 0.001 -> '0.001', 1e-4 -> '0.0001'."""
+    return f"{s2:.10f}".rstrip("0")
+
+
+US_S2 = {us_s2tag(s): s for s in US_S["sigma2"]}
+
+
+def us_sims_graphs(ens, n=None):
+    """The V = sims.V graphs of one ensemble used by the simulations (n graphs; default sims.n_samples)."""
+    return graph_samples_file(ens, US_S["V"], n or US_S["n_samples"])
+
+
+def us_sims_spectra(ens, n=None):
+    return graph_spectra_file(ens, US_S["V"], n or US_S["n_samples"])
+
+
+def us_fig1_tree_file():
+    return res("urry_sollich", "fig1_tree.npz")
+
+
+def us_fig1_graphs_file():
+    return res("urry_sollich", "fig1_graphs.npz")
+
+
+def us_fig10_file():
+    return res("urry_sollich", "fig10_scaling.npz")
+
+
+def us_sims_file(ens, pairing):
+    """Simulated learning curves: pairing 'matched' (Figs 3, 5, 9) or 'mismatch' (Figs 7, 8)."""
+    return res("urry_sollich", "sims", f"{ens}_{pairing}.npz")
+
+
+def us_eigen_file(ens):
+    return res("urry_sollich", "eigen", f"{ens}.npz")
+
+
+def us_kappa_file(ens):
+    return res("urry_sollich", "cavity", f"{ens}_kappa.npz")
+
+
+def us_cavity_file(ens, norm, s2tag):
+    return res("urry_sollich", "cavity", f"{ens}_{norm}_s{s2tag}.npz")
+
+
+def us_fig6_cavity_file():
+    return res("urry_sollich", "cavity", "fig6_local.npz")
+
+
+def us_fig2_file(ens):
+    return res("urry_sollich", "fig2", f"{ens}_Cii.npz")
+
+
+def us_fig4_eigen_file():
+    return res("urry_sollich", "fig4_eigen.npz")
+
+
+def us_fig4_sims_file():
+    return res("urry_sollich", "fig4_sims.npz")
+
+
+def us_fig6_sims_file():
+    return res("urry_sollich", "fig6_sims.npz")
+
+
+def us_fig11_file():
+    return res("urry_sollich", "fig11_12.npz")
+
+
+def us_cavity_nus():
+    import numpy as np
+
+    return np.geomspace(*US_S["nu_range"], US_C["n_nu"]).tolist()
+
+
+def us_per_ensemble(path_of, ensembles, *args):
+    return {e: path_of(e, *args) for e in ensembles}
+
+
+def us_cavity_layout(ensembles, norms, sigma2s):
+    return {e: {n: {str(s): us_cavity_file(e, n, us_s2tag(s)) for s in sigma2s} for n in norms} for e in ensembles}
+
+
+US_CFG = dict(US, graph_ensembles=config["graph_ensembles"])
+
+
+US_ALL, US_MIS = US_S["ensembles"], US_S["mismatch_ensembles"]
+
+
+# ---------------------------------------------------------------------------------------------------
+# The figures: what each one is drawn from (figures.smk turns every declaration into one rule).
+
+
+declare_figure("urry_sollich", "fig1", "fig01", {"tree": us_fig1_tree_file(), "graphs": us_fig1_graphs_file()}, US_CFG)
+declare_figure("urry_sollich", "fig2", "fig02", {"graphs": us_per_ensemble(us_fig2_file, US["fig2"]["ensembles"]),
+                                              "kappa": us_per_ensemble(us_kappa_file, US["fig2"]["ensembles"])}, US_CFG)
+declare_figure("urry_sollich", "fig3", "fig03", {"sims": us_per_ensemble(us_sims_file, US_ALL, "matched"),
+                                              "eigen": us_per_ensemble(us_eigen_file, US_ALL),
+                                              "cavity": us_cavity_layout(US_ALL, ["global"], US_S["sigma2"])}, US_CFG)
+declare_figure("urry_sollich", "fig4", "fig04", {"eigen": us_fig4_eigen_file(), "sims": us_fig4_sims_file()}, US_CFG)
+declare_figure("urry_sollich", "fig5", "fig05", {"sims": us_per_ensemble(us_sims_file, US_MIS, "matched"),
+                                              "cavity": us_cavity_layout(US_MIS, ["local"], US_S["sigma2"])}, US_CFG)
+declare_figure("urry_sollich", "fig6", "fig06", {"sims": us_fig6_sims_file(), "cavity": us_fig6_cavity_file()}, US_CFG)
+declare_figure("urry_sollich", "fig7", "fig07", {"sims": us_per_ensemble(us_sims_file, US_MIS, "mismatch")}, US_CFG)
+declare_figure("urry_sollich", "fig8", "fig08", {"sims": us_per_ensemble(us_sims_file, US_MIS, "mismatch")}, US_CFG)
+declare_figure("urry_sollich", "fig9", "fig09", {"sims": us_per_ensemble(us_sims_file, US_MIS, "matched"),
+                                              "cavity": us_cavity_layout(US_MIS, ["global", "local"],
+                                                                         [US["fig9"]["sigma2"]])}, US_CFG)
+declare_figure("urry_sollich", "fig10", "fig10", {"scaling": us_fig10_file()}, US_CFG)
+declare_figure("urry_sollich", "fig11", "fig11", {"data": us_fig11_file()}, US_CFG)
+declare_figure("urry_sollich", "fig12", "fig12", {"data": us_fig11_file()}, US_CFG)
