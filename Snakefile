@@ -32,4 +32,5 @@ rule all:
         [fig(key, f"{name}{ext}") for key in PAPERS for name in selected_figures(key)
          for ext in (".png", ".pdf", ".csv", ".claims.json")],
         fig("scorecard.csv"),
+        fig("scorecard_counts.csv"),
         fig("scorecard.md"),

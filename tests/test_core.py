@@ -75,3 +75,40 @@ def test_claims_can_fail_and_need_a_tolerance(tmp_path):
     assert (c.paper, c.reproduced, c.findings, c.inconclusive, c.unexplained, c.claims) == ("demo", 3, 1, 1, 2, 7)
     md = to_markdown(table, {"demo": "Demo 2024"})
     assert "| Demo 2024 | 7 | 3 | 1 | 1 | 2 |" in md
+
+
+def test_importing_the_package_leaves_matplotlib_alone():
+    """No module changes matplotlib's backend or rcParams on import (figure rules choose Agg themselves)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import importlib, pkgutil, matplotlib\n"
+        "before = (matplotlib.get_backend(), dict(matplotlib.rcParams))\n"
+        "import statmech_bayes\n"
+        "for m in pkgutil.walk_packages(statmech_bayes.__path__, 'statmech_bayes.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "after = (matplotlib.get_backend(), dict(matplotlib.rcParams))\n"
+        "assert before == after, [k for k in before[1] if before[1][k] != after[1].get(k)]\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={"MPLBACKEND": "svg",
+                          "PATH": "/usr/bin:/bin", "PYTHONPATH": str(__import__("conftest").ROOT / "src")})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_provenance_says_why_the_commit_is_unknown(tmp_path):
+    """Outside a git checkout the commit is 'unknown: <reason>', never a bare 'unknown'."""
+    import shutil
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    shutil.copytree(ROOT / "src", tmp_path / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    proc = subprocess.run([sys.executable, "-c", "from statmech_bayes.core.provenance import git_commit; "
+                           "print(git_commit())"], capture_output=True, text=True, cwd=tmp_path,
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src"),
+                               "GIT_CEILING_DIRECTORIES": str(tmp_path)})
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.strip()
+    assert out.startswith("unknown: ") and len(out) > len("unknown: ") + 10, out

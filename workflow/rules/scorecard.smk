@@ -7,6 +7,7 @@ rule scorecard:
         claims=[fig(key, f"{name}.claims.json") for key in PAPERS for name in selected_figures(key)],
         code=code("common/scorecard.py"),
     output:
+        counts=report(fig("scorecard_counts.csv"), caption="../report/scorecard_counts.rst", category="Scorecard"),
         csv=report(fig("scorecard.csv"), caption="../report/scorecard.rst", category="Scorecard"),
         md=fig("scorecard.md"),
     params:
