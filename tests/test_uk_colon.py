@@ -1,0 +1,124 @@
+"""Uda & Kabashima 2005: colon data loader, protocol pieces, baselines and statistics."""
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from statmech_bayes.data import DataError
+from statmech_bayes.data.colon import COLON_SHA256, load_colon
+from statmech_bayes.sparse_classifier import colon as co
+from statmech_bayes.sparse_classifier.baselines import fda_pinv, sbl_ard_logistic
+from statmech_bayes.sparse_classifier.experiments import colon_chunk, colon_summary
+from statmech_bayes.sparse_classifier.stats import mean_ci95, paired_t, sign_test, welch
+
+DATA_DIR = "/work/shared/data/colon"
+have_data = pytest.mark.skipif(not os.path.isfile(f"{DATA_DIR}/Colon.rda"), reason="Colon.rda absent")
+
+
+@have_data
+def test_loader_reads_verified_real_file():
+    d = load_colon(DATA_DIR)
+    assert d.X.shape == (62, 2000) and d.X.dtype == np.float64
+    assert np.sum(d.y == 1) == 40 and np.sum(d.y == -1) == 22          # tumour / normal
+    np.testing.assert_allclose(d.X[0, :3], [8589.4163, 5468.2409, 4263.4075])
+    assert d.X.sum() == pytest.approx(50069500.3061456, rel=1e-12)
+    assert d.gene_names[0] == "Hsa.3004" and d.gene_names.shape == (2000,)
+
+
+@have_data
+def test_loader_rejects_corrupt_and_missing(tmp_path):
+    raw = bytearray(Path(DATA_DIR, "Colon.rda").read_bytes())
+    raw[1000] ^= 0xFF
+    (tmp_path / "Colon.rda").write_bytes(bytes(raw))
+    with pytest.raises(DataError, match=COLON_SHA256) as err:
+        load_colon(tmp_path)
+    assert "plsgenomics" in str(err.value)
+    with pytest.raises(DataError, match="not found.*plsgenomics"):
+        load_colon(tmp_path / "nowhere")
+
+
+def _toy(rng, M=62, N=300, informative=5, shift=1.5):
+    y = np.where(rng.random(M) < 0.6, 1.0, -1.0)
+    X = rng.lognormal(3.0, 0.5, size=(M, N))
+    X[:, :informative] *= np.exp(shift * 0.5 * y)[:, None]
+    return X, y
+
+
+def test_preprocess_and_whiten_geometry():
+    rng = np.random.default_rng(0)
+    X, _ = _toy(rng)
+    Xp = co.preprocess(X)
+    np.testing.assert_allclose(np.sum(Xp**2, axis=1), X.shape[1])
+    Z = co.whiten(Xp)
+    assert Z.shape == (62, 61)
+    np.testing.assert_allclose(Z.T @ Z / 62, np.eye(61), atol=1e-10)
+    np.testing.assert_allclose(np.sum(Z**2, axis=1), 61, rtol=1e-10)
+    np.testing.assert_allclose(Z.mean(0), 0, atol=1e-12)
+    with pytest.raises(ValueError, match="positive"):
+        co.preprocess(X - 1e6, log=True)
+
+
+def test_select_by_looe_tie_rules_and_convergence_filter():
+    L = np.array([[0.1, 0.2], [0.1, 0.3], [0.2, 0.1]])
+    assert tuple(co.select_by_looe(L, rule="last")) == (2, 1)
+    assert tuple(co.select_by_looe(L, rule="first")) == (0, 0)
+    conv = np.array([[True, True], [True, True], [True, False]])
+    assert tuple(co.select_by_looe(L, conv, rule="last")) == (1, 0)
+    with pytest.raises(ValueError, match="rule"):
+        co.select_by_looe(L, rule="middle")
+
+
+def test_baselines_on_separable_toy_problem():
+    rng = np.random.default_rng(1)
+    X, y = _toy(rng, M=80, N=200, informative=3, shift=3.0)
+    Xp = co.preprocess(np.log(X))
+    tr, te = np.arange(50), np.arange(50, 80)
+    sbl = sbl_ard_logistic(Xp[tr], y[tr])
+    assert 1 <= sbl.selected.size <= 15 and np.any(sbl.selected < 3)   # sparse, keeps a relevant gene
+    assert np.mean(sbl.predict(Xp[te]) != y[te]) <= 0.15
+    fda = fda_pinv(Xp[tr], y[tr])
+    assert np.mean(fda.predict(Xp[te]) != y[te]) <= 0.25
+    # Minimum-norm solution of S_W w = (μ₊ − μ₋) projected on range(S_W) (S_W has rank ≤ 48 < 200).
+    Xtr, ytr = Xp[tr], y[tr]
+    Xc = np.vstack([Xtr[ytr > 0] - Xtr[ytr > 0].mean(0), Xtr[ytr < 0] - Xtr[ytr < 0].mean(0)])
+    d = Xtr[ytr > 0].mean(0) - Xtr[ytr < 0].mean(0)
+    proj = np.linalg.pinv(Xc) @ Xc
+    np.testing.assert_allclose(Xc.T @ (Xc @ fda.w), proj @ d, atol=1e-8 * np.abs(d).max())
+    np.testing.assert_allclose(proj @ fda.w, fda.w, atol=1e-10 * np.abs(fda.w).max())
+
+
+def test_split_protocol_on_toy_data():
+    rng = np.random.default_rng(2)
+    X, y = _toy(rng, N=200, shift=2.0)
+    Xp = co.preprocess(X)
+    Z = co.whiten(Xp)
+    perms = co.split_permutations(2, 62, rng)
+    assert perms.shape == (2, 62) and all(sorted(p) == list(range(62)) for p in perms)
+    C_grid, k_grid = (0.01, 0.05, 0.2), (0.2, 0.4)
+    res = colon_chunk(Xp, Z, y, perms, C_grid=C_grid, kappa_grid=k_grid, T_max=200)
+    assert res["sbc_looe"].shape == (2, 3, 2) and res["white_looe"].shape == (2, 3)
+    assert np.all((res["sbc_looe"] * 42) % 1 < 1e-9)   # multiples of 1/M_train
+    s = colon_summary([res, res], C_grid=C_grid, kappa_grid=k_grid)
+    assert s["err_sbc"].shape == (4,) and s["hist_C"].sum() == 4 and s["hist_kappa"].sum() == 4
+    assert s["mean_sbc"] < 30 and s["sign_equal"] + s["sign_less"] + s["sign_greater"] == 4
+
+
+def test_sign_test_reproduces_paper_z():
+    a = np.r_[np.zeros(99), np.ones(36), np.ones(65)]
+    b = np.r_[np.ones(99), np.ones(36), np.zeros(65)]
+    st = sign_test(a, b)
+    assert (st["n_less"], st["n_equal"], st["n_greater"]) == (99, 36, 65)
+    assert st["z"] == pytest.approx(17 / np.sqrt(41), rel=1e-12)    # 2.65 in Section 5
+    assert 0.0 < st["p_exact"] < 0.01
+
+
+def test_t_tests_and_intervals():
+    rng = np.random.default_rng(4)
+    a, b = rng.normal(0, 1, 300), rng.normal(1.0, 2, 300)
+    assert welch(a, b)["p"] < 1e-3 and welch(a, a + 1e-3 * rng.standard_normal(300))["p"] > 0.5
+    assert paired_t(a, a + 0.1 + 1e-3 * rng.standard_normal(300))["t"] < -100
+    x = rng.normal(2.0, 1.0, (200, 3))
+    m, h = mean_ci95(x)
+    assert m.shape == (3,) and np.all(np.abs(m - 2) < 2.5 * h) and np.all(h < 0.2)

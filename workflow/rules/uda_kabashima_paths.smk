@@ -1,0 +1,81 @@
+# Uda & Kabashima 2005: configuration aliases and one path helper per cached artefact, used by the rule
+# that writes it and by every rule that reads it. The rules are in uda_kabashima.smk.
+
+
+UK = config["uda_kabashima"]
+
+
+UK_F3, UK_F4, UK_COL = UK["fig3"], UK["fig4"], UK["colon"]
+
+
+def uk_chunks(n_items, n_chunks):
+    """Chunk k of ``n_items`` split into ``n_chunks`` near-equal parts: ``[(start, stop), ...]``."""
+    n_chunks = min(int(n_chunks), int(n_items))
+    bounds = [round(k * n_items / n_chunks) for k in range(n_chunks + 1)]
+    return list(zip(bounds[:-1], bounds[1:]))
+
+
+UK_F3_CHUNKS = uk_chunks(UK_F3["n_runs"], UK_F3["n_chunks"])
+UK_F4_CHUNKS = uk_chunks(UK_F4["n_runs"], UK_F4["n_chunks"])
+UK_COL_CHUNKS = uk_chunks(UK_COL["n_splits"], UK_COL["n_chunks"])
+
+
+def uk_rs_fig1_file():
+    return res("uda_kabashima", "rs_fig1.npz")
+
+
+def uk_rs_fig4_file():
+    return res("uda_kabashima", "rs_fig4.npz")
+
+
+def uk_se_file():
+    return res("uda_kabashima", "state_evolution.npz")
+
+
+def uk_fig3_bp_file(chunk):
+    return res("uda_kabashima", "fig3_bp", f"chunk{chunk}.npz")
+
+
+def uk_fig4_bp_file(chunk):
+    return res("uda_kabashima", "fig4_bp", f"chunk{chunk}.npz")
+
+
+def uk_bench_file():
+    return res("uda_kabashima", "bp_update_benchmark.npz")
+
+
+def uk_colon_data_file():
+    return res("uda_kabashima", "colon", "data.npz")
+
+
+def uk_colon_perms_file():
+    return res("uda_kabashima", "colon", "perms.npz")
+
+
+def uk_colon_chunk_file(chunk):
+    return res("uda_kabashima", "colon", f"chunk{chunk}.npz")
+
+
+def uk_colon_summary_file():
+    return res("uda_kabashima", "colon", "summary.npz")
+
+
+def uk_table1_md_file():
+    """Table 1 as Markdown, next to its CSV and rendered figure."""
+    return fig("uda_kabashima", "table1.md")
+
+
+def uk_figure(name, module, layout):
+    declare_figure("uda_kabashima", name, module, layout, UK)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The figures: what each one is drawn from (figures.smk turns every declaration into one rule).
+uk_figure("fig1", "fig01", {"rs": uk_rs_fig1_file()})
+uk_figure("fig2", "fig02", {})
+uk_figure("fig3", "fig03", {"se": uk_se_file(), "bp": [uk_fig3_bp_file(k) for k in range(len(UK_F3_CHUNKS))],
+                            "bench": uk_bench_file()})
+uk_figure("fig4", "fig04", {"rs": uk_rs_fig4_file(), "bp": [uk_fig4_bp_file(k) for k in range(len(UK_F4_CHUNKS))]})
+uk_figure("table1", "table1", {"summary": uk_colon_summary_file(), "markdown": uk_table1_md_file()})
+uk_figure("fig5", "fig05", {"summary": uk_colon_summary_file()})
+uk_figure("fig6", "fig06", {"summary": uk_colon_summary_file()})
