@@ -41,7 +41,7 @@ rule graphs_spectra:
         logs("graphs_spectra_{ensemble}_V{V}_n{n}"),
     benchmark:
         bench("graphs_spectra_{ensemble}_V{V}_n{n}")
-    threads: 2
+    threads: 1  # one BLAS thread whatever --cores is, so the numbers do not depend on it
     resources:
         mem_mb=lambda wc: 1000 + 3 * int(wc.n) * int(wc.V) ** 2 * 8 // 10**6,
         runtime=20,

@@ -47,7 +47,7 @@ rule us_fig1_graphs:
         logs("us_fig1_graphs"),
     benchmark:
         bench("us_fig1_graphs")
-    threads: 2
+    threads: 1  # one BLAS thread whatever --cores is, so the numbers do not depend on it
     resources:
         mem_mb=1500,
         runtime=10,

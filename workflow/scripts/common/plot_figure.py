@@ -15,8 +15,10 @@ with rule_context(smk) as log:
     module = importlib.import_module(smk.params.module)
     paper = importlib.import_module(smk.params.module.rsplit(".", 1)[0])
     fig, table, claims = module.make(smk.params.layout, smk.params.cfg)
-    number = smk.params.figure.removeprefix("fig")
-    save_figure(fig, smk.output.png, smk.output.pdf, title=f"{paper.PAPER}, Figure {number}")
+    name = smk.params.figure  # "fig3" -> "Figure 3", "table1" -> "Table 1"
+    kind = "Table" if name.startswith("table") else "Figure"
+    number = name.removeprefix("table").removeprefix("fig")
+    save_figure(fig, smk.output.png, smk.output.pdf, title=f"{paper.PAPER}, {kind} {number}")
     save_csv(smk.output.data, table)
     claims.write(smk.output.claims, provenance(smk.params.cfg, seed=smk.params.seed))
     log.info("claims: %s", claims.counts())
