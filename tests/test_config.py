@@ -3,8 +3,8 @@ import copy
 
 import pytest
 import yaml
-from conftest import ROOT, copy_workflow, run_snakemake
 
+from conftest import ROOT, copy_workflow, run_snakemake
 from statmech_bayes.core.config import ConfigError
 from statmech_bayes.pipeline.config import validate_config
 

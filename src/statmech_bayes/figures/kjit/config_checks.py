@@ -1,0 +1,19 @@
+"""Cross-key rules of the ``kjit`` section that a schema cannot express."""
+
+from __future__ import annotations
+
+from statmech_bayes.core.config import ConfigError
+
+
+def check(config) -> None:
+    kj = config["kjit"]
+    e1, e3 = kj["exp1"], kj["exp3"]
+    problems = []
+    if e1["n_collect"] > e1["n_sweeps"]:
+        problems.append("kjit.exp1.n_collect must not exceed kjit.exp1.n_sweeps")
+    if e1["n_train"] + e1["n_test"] > e1["n_datasets"] * e1["n"] * e1["n_collect"]:
+        problems.append("kjit.exp1.n_train + n_test exceed the n_datasets * n * n_collect collected messages")
+    if e3["slices"] > e3["n_problems"]:
+        problems.append("kjit.exp3.slices must not exceed kjit.exp3.n_problems")
+    if problems:
+        raise ConfigError("bad value: " + "; ".join(problems))

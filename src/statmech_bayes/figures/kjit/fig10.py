@@ -1,0 +1,54 @@
+"""Figure 10 (App. C): log KL error of the batch operator of Experiment 1 against its log predictive variance
+(output 1, the mean of q_{f->z}), training set (black dots) and test set (red crosses)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from statmech_bayes.core.claims import ClaimsRecord
+from statmech_bayes.core.plotstyle import note_box, use_style
+from statmech_bayes.figures.kjit import PAPER
+from statmech_bayes.figures.kjit.common import load
+
+
+def make(layout: dict, cfg: dict):
+    import matplotlib.pyplot as plt
+
+    use_style()
+    d = load(layout["fit"])
+    sets = {"train": (d["log_kl_train"], d["logU_train"]), "test": (d["log_kl_test"], d["logU_test"])}
+    show = {k: np.arange(v[0].size)[:: max(1, v[0].size // 1000)][:1000] for k, v in sets.items()}
+    fig, ax = plt.subplots(figsize=(5.6, 4.0))
+    ax.plot(*(a[show["train"]] for a in sets["train"]), "k.", ms=3, label="Training set")
+    ax.plot(*(a[show["test"]] for a in sets["test"]), "rx", ms=3.5, mew=0.7, label="Test set")
+    xs = np.concatenate([v[0] for v in sets.values()])
+    ys = np.concatenate([v[1] for v in sets.values()])
+    xl = (float(xs.min()) - 1.0, max(5.0, float(xs.max()) + 1.0))
+    yl = (min(float(ys.min()), -4.0) - 0.5, float(ys.max()) + 0.8)
+    ax.fill_between([-4, xl[1]], yl[0], -4, color="0.9", zorder=0, label="confident but wrong (empty)")
+    ax.set(xlim=xl, ylim=yl)
+    ax.set(xlabel=r"$\log\,\mathrm{KL}[q_{f\to z_i}\,\|\,\hat q_{f\to z_i}]$", ylabel="Log predictive variance",
+           title=r"KL error vs predictive variance (mean of $q_{f\to z_i}$)")
+    ax.legend(loc="upper left", frameon=True)
+    note_box(ax, "up to 1000 points per set shown; all used in the claims;\nvariance: authors' batch formula "
+                 "x'(PP'+lI)^-1 x + l", loc="lower right")
+    fig.tight_layout()
+    rows = [(k, float(a), float(b)) for k, (x, y) in sets.items() for a, b in zip(x[show[k]], y[show[k]])]
+
+    rec = ClaimsRecord("kjit/fig10", PAPER)
+    allx = np.concatenate([sets["train"][0], sets["test"][0]])
+    ally = np.concatenate([sets["train"][1], sets["test"][1]])
+    c = float(np.corrcoef(allx, ally)[0, 1])
+    rec.within("correlation of log KL and log predictive variance (training and test sets)", "The uncertainty "
+               "estimates show a positive correlation with the KL-divergence errors", c, lower=0.1,
+               note="'positive' read as a correlation above 0.1")
+    n_br = int(np.sum((allx > -4) & (ally < -4)))
+    rec.within("points with log KL > -4 and log predictive variance < -4", "no point lies at the bottom right "
+               "i.e., making a large error while being confident", n_br, upper=0,
+               note="'bottom right' region as in the spec (from the published axes -25..5 x -6..2)")
+    dm = float(abs(sets["train"][0].mean() - sets["test"][0].mean()))
+    rec.within("|mean log KL on the training set - on the test set|", "the errors on the training set are roughly "
+               "the same as the errors on the test set: the operator does not overfit", dm, upper=0.5,
+               note=f"train {sets['train'][0].mean():.3f}, test {sets['test'][0].mean():.3f}")
+    return fig, pd.DataFrame(rows, columns=["set", "log_kl", "log_pred_var"]), rec

@@ -1,0 +1,250 @@
+# Jitkrittum et al. 2015 (KJIT): EP with kernel-based just-in-time learned messages (Figs 1-10, S1, S2, App. C).
+# Every rule is named kj_*, every global KJ* / kj_*; the path helpers are in kjit_paths.smk.
+# TIMING: the rules whose run times are plotted (Exp. 3, 4, 5) take `threads: workflow.cores`, so the
+# scheduler runs nothing beside them, and pin BLAS to one thread inside for every method compared.
+wildcard_constraints:
+    part=r"\d+",
+    name="|".join(KJ_DATASETS),
+
+
+rule kj_exp1_collect:
+    """Exp. 1 data: quadrature EP on 20 problems; f->z inputs of the first 5 sweeps with projected beliefs."""
+    input:
+        code=code("kjit/exp1_collect.py"),
+    output:
+        kj_exp1_collect_file(),
+    params:
+        exp1=KJ["exp1"],
+        seed=config["seed"],
+    log:
+        logs("kj_exp1_collect"),
+    benchmark:
+        bench("kj_exp1_collect")
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=30,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp1_collect.py"
+
+
+rule kj_exp1_fit:
+    """Exp. 1-2: LOOCV batch operator, log KL, uncertainty lines vs the forest, App. C alternatives."""
+    input:
+        collected=kj_exp1_collect_file(),
+        code=code("kjit/exp1_fit.py"),
+    output:
+        kj_exp1_fit_file(),
+    params:
+        exp1=KJ["exp1"],
+        seed=config["seed"],
+    log:
+        logs("kj_exp1_fit"),
+    benchmark:
+        bench("kj_exp1_fit")
+    threads: 1  # one BLAS thread whatever --cores is, so the numbers do not depend on it
+    resources:
+        mem_mb=4000,
+        runtime=60,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp1_fit.py"
+
+
+rule kj_exp3_quadrature:
+    """Exp. 3 with the quadrature operator (stand-in for Infer.NET's), all problems (timed)."""
+    input:
+        code=code("kjit/exp3.py"),
+    output:
+        kj_exp3_file("quadrature"),
+    params:
+        exp3=KJ["exp3"],
+        method="quadrature",
+        seed=config["seed"],
+    log:
+        logs("kj_exp3_quadrature"),
+    benchmark:
+        bench("kj_exp3_quadrature")
+    threads: workflow.cores
+    resources:
+        mem_mb=2000,
+        runtime=60,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp3.py"
+
+
+rule kj_exp3_sampling:
+    """Exp. 3 sampling-only EP on one slice of the problems (timed; slices give the numbers of one run)."""
+    input:
+        code=code("kjit/exp3.py"),
+    output:
+        kj_exp3_sampling_file("{part}"),
+    params:
+        exp3=KJ["exp3"],
+        method="sampling",
+        seed=config["seed"],
+    log:
+        logs("kj_exp3_sampling_{part}"),
+    benchmark:
+        bench("kj_exp3_sampling_{part}")
+    threads: workflow.cores
+    resources:
+        mem_mb=2000,
+        runtime=120,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp3.py"
+
+
+rule kj_exp3_kjit:
+    """Exp. 3 sampling + KJIT: one persistent pair of operators over the problems in sequence (timed)."""
+    input:
+        code=code("kjit/exp3.py"),
+    output:
+        kj_exp3_file("kjit"),
+    params:
+        exp3=KJ["exp3"],
+        method="kjit",
+        seed=config["seed"],
+    log:
+        logs("kj_exp3_kjit"),
+    benchmark:
+        bench("kj_exp3_kjit")
+    threads: workflow.cores
+    resources:
+        mem_mb=3000,
+        runtime=120,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp3.py"
+
+
+rule kj_exp4:
+    """Exp. 4: compound gamma, quadrature oracle alone and KJIT on the same problems (timed)."""
+    input:
+        code=code("kjit/exp4.py"),
+    output:
+        kj_exp4_file(),
+    params:
+        exp4=KJ["exp4"],
+        seed=config["seed"],
+    log:
+        logs("kj_exp4"),
+    benchmark:
+        bench("kj_exp4")
+    threads: workflow.cores
+    resources:
+        mem_mb=2000,
+        runtime=60,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp4.py"
+
+
+rule kj_exp5_quadrature:
+    """Exp. 5 with the quadrature operator on every UCI training set (timed)."""
+    input:
+        code=code("kjit/exp5.py"),
+    output:
+        kj_exp5_file("quadrature"),
+    params:
+        exp5=KJ["exp5"],
+        method="quadrature",
+        data_dir=KJ_UCI_DIR,
+        seed=config["seed"],
+    log:
+        logs("kj_exp5_quadrature"),
+    benchmark:
+        bench("kj_exp5_quadrature")
+    threads: workflow.cores
+    resources:
+        mem_mb=2000,
+        runtime=30,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp5.py"
+
+
+rule kj_exp5_sampling:
+    """Exp. 5 sampling-only EP on one UCI data set (timed; also the incoming messages of Fig. 1)."""
+    input:
+        code=code("kjit/exp5.py"),
+    output:
+        kj_exp5_sampling_file("{name}"),
+    params:
+        exp5=KJ["exp5"],
+        method="sampling",
+        data_dir=KJ_UCI_DIR,
+        seed=config["seed"],
+    log:
+        logs("kj_exp5_sampling_{name}"),
+    benchmark:
+        bench("kj_exp5_sampling_{name}")
+    threads: workflow.cores
+    resources:
+        mem_mb=2000,
+        runtime=60,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp5.py"
+
+
+rule kj_exp5_kjit:
+    """Exp. 5 sampling + KJIT over the UCI sequence, one persistent pair of operators (timed)."""
+    input:
+        code=code("kjit/exp5.py"),
+    output:
+        kj_exp5_file("kjit"),
+    params:
+        exp5=KJ["exp5"],
+        method="kjit",
+        data_dir=KJ_UCI_DIR,
+        seed=config["seed"],
+    log:
+        logs("kj_exp5_kjit"),
+    benchmark:
+        bench("kj_exp5_kjit")
+    threads: workflow.cores
+    resources:
+        mem_mb=3000,
+        runtime=60,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp5.py"
+
+
+rule kj_supp:
+    """Supplementary S1 / S2: random-feature approximation errors."""
+    input:
+        code=code("kjit/supp.py"),
+    output:
+        kj_supp_file("{which}"),
+    params:
+        which=lambda wc: wc.which,
+        cfg=lambda wc: KJ[wc.which],
+        seed=config["seed"],
+    log:
+        logs("kj_supp_{which}"),
+    benchmark:
+        bench("kj_supp_{which}")
+    wildcard_constraints:
+        which="s1|s2",
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=30,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/supp.py"

@@ -1,0 +1,65 @@
+# Jitkrittum et al. 2015 (KJIT): configuration aliases and one path helper per cached artefact, used by the
+# rule that writes it and by every rule that reads it. The rules are in kjit.smk.
+
+
+KJ = config["kjit"]
+KJ_UCI_DIR = config["data"]["uci"]
+KJ_DATASETS = list(KJ["exp5"]["datasets"])
+KJ_SLICES = list(range(KJ["exp3"]["slices"]))
+
+
+def kj_exp1_collect_file():
+    return res("kjit", "exp1_collect.npz")
+
+
+def kj_exp1_fit_file():
+    return res("kjit", "exp1_fit.npz")
+
+
+def kj_exp3_file(method):
+    """method: quadrature or kjit (whole sequence of problems)."""
+    return res("kjit", "exp3", f"{method}.npz")
+
+
+def kj_exp3_sampling_file(part):
+    return res("kjit", "exp3", "sampling", f"slice{part}.npz")
+
+
+def kj_exp4_file():
+    return res("kjit", "exp4.npz")
+
+
+def kj_exp5_file(method):
+    """method: quadrature or kjit (all data sets)."""
+    return res("kjit", "exp5", f"{method}.npz")
+
+
+def kj_exp5_sampling_file(name):
+    return res("kjit", "exp5", "sampling", f"{name}.npz")
+
+
+def kj_supp_file(which):
+    return res("kjit", f"supp_{which}.npz")
+
+
+def kj_figure(k, layout):
+    declare_figure("kjit", f"fig{k}", f"fig{k:02d}", layout, KJ)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The figures: what each one is drawn from (figures.smk turns every declaration into one rule).
+_kj_exp5_sampling = {n: kj_exp5_sampling_file(n) for n in KJ_DATASETS}
+kj_figure(1, {"sampling": _kj_exp5_sampling})
+kj_figure(2, {})
+kj_figure(3, {"fit": kj_exp1_fit_file()})
+kj_figure(4, {"fit": kj_exp1_fit_file()})
+kj_figure(5, {"kjit": kj_exp3_file("kjit")})
+kj_figure(6, {"quadrature": kj_exp3_file("quadrature"), "kjit": kj_exp3_file("kjit"),
+              "sampling": [kj_exp3_sampling_file(p) for p in KJ_SLICES]})
+kj_figure(7, {"exp4": kj_exp4_file()})
+kj_figure(8, {"kjit": kj_exp5_file("kjit")})
+kj_figure(9, {"quadrature": kj_exp5_file("quadrature"), "kjit": kj_exp5_file("kjit"), "sampling": _kj_exp5_sampling})
+kj_figure(10, {"fit": kj_exp1_fit_file()})
+kj_figure(11, {"s1": kj_supp_file("s1")})
+kj_figure(12, {"s2": kj_supp_file("s2")})
+kj_figure(13, {"fit": kj_exp1_fit_file()})
