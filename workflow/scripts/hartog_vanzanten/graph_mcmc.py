@@ -1,0 +1,24 @@
+"""Figs. 2/4 data: one chain of Algorithm 1 on the path or small-world data for one gamma ("rule" = gamma_rule/n)."""
+import numpy as np
+
+from statmech_bayes.core.atomic_io import load_npz, save_npz
+from statmech_bayes.core.provenance import provenance
+from statmech_bayes.core.rule_runtime import rule_context
+from statmech_bayes.core.seeding import rng_for
+from statmech_bayes.truncated_laplacian.experiments import graph_posterior
+
+smk = snakemake  # noqa: F821
+with rule_context(smk) as log:
+    p, m, graph, tag = smk.params.cfg, smk.params.model, smk.wildcards.graph, smk.wildcards.gamma
+    data, _ = load_npz(smk.input.data)
+    n = data["f0"].size
+    gamma = float(p["gamma_rule"]) / n if tag == "rule" else float(tag)
+    seed = [smk.params.seed, "hvz_graph_mcmc", graph, tag]
+    r = graph_posterior(data, gamma, rng_for(*seed), n_iter=int(p["n_iter"]), burn_in=int(p["burn_in"]),
+                        thin=int(p["thin"]), k0=int(p["k0"]), q=float(m["q"]), a=float(m["a"]), b=float(m["b"]),
+                        refresh_g_on_reject=bool(m["refresh_g_on_reject"]))
+    log.info("%s gamma=%g: mean k %.1f (5-95%% %g-%g), RMSE %.4f, coverage %.3f, acceptance %.3f, "
+             "proposals above K_max rejected %d, %.2f s of sweeps", graph, gamma, r["k_mean"], r["k_q05"],
+             r["k_q95"], r["rmse"], r["coverage"], r["acceptance_rate"], r["n_reject_kmax"], r["t_sweeps"])
+    r["gamma_tag"] = np.str_(tag)
+    save_npz(smk.output[0], r, provenance({**p, **m, "gamma": gamma}, seed=seed))
