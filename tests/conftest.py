@@ -16,6 +16,10 @@ def copy_workflow(dest: Path) -> Path:
     shutil.copy(ROOT / "Snakefile", dest / "Snakefile")
     for d in ("workflow", "profiles", "src", "notebooks", "envs"):
         shutil.copytree(ROOT / d, dest / d, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints"))
+    # The configuration reads the real data sets from ../shared/data (beside the repository): give the copy the same.
+    shared = dest.parent / "shared"
+    if not shared.exists() and (ROOT.parent / "shared").exists():
+        shared.symlink_to((ROOT.parent / "shared").resolve())
     return dest
 
 
