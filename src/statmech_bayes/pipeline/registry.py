@@ -23,10 +23,7 @@ class Paper:
     prefix: str        # every rule of the paper is named <prefix>_...
     figures: tuple[str, ...]
     smoke_figures: tuple[str, ...]  # one cheap figure, built end to end by the smoke configuration
-
-    @property
-    def title(self) -> str:
-        return self.citation.split(",")[0]
+    title: str         # short name for tables: TITLE if declared, else the citation up to its first comma
 
 
 def papers() -> dict[str, Paper]:
@@ -39,7 +36,8 @@ def papers() -> dict[str, Paper]:
         missing = [a for a in ("PAPER", "PREFIX", "FIGURES", "SMOKE_FIGURES") if not hasattr(mod, a)]
         if missing:
             raise AttributeError(f"statmech_bayes.figures.{info.name} must declare {missing} to be registered")
-        out[info.name] = Paper(info.name, mod.PAPER, mod.PREFIX, tuple(mod.FIGURES), tuple(mod.SMOKE_FIGURES))
+        title = getattr(mod, "TITLE", mod.PAPER.split(",")[0])
+        out[info.name] = Paper(info.name, mod.PAPER, mod.PREFIX, tuple(mod.FIGURES), tuple(mod.SMOKE_FIGURES), title)
     prefixes = [p.prefix for p in out.values()]
     if len(set(prefixes)) != len(prefixes):
         raise ValueError(f"rule prefixes must be unique per paper, got {prefixes}")
