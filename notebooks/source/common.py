@@ -34,3 +34,19 @@ def finish(nb: nbf.NotebookNode) -> nbf.NotebookNode:
     for i, cell in enumerate(nb.cells):
         cell.id = f"cell-{i:02d}"
     return nb
+
+
+def scorecard_cells() -> list:
+    """The closing cells of a paper's notebook: every claim of its figures and the ones that did not pass."""
+    md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
+    return [
+        md("## Scorecard (this paper)"),
+        code("rows = []\n"
+             "for path in sorted(FIG.glob('*.claims.json')):\n"
+             "    doc = json.loads(path.read_text())\n"
+             "    rows += [{'figure': doc['figure'], 'claim': c['claim'], 'reproduced': c['reproduced'],\n"
+             "              'verdict': c['verdict'], 'finding': c['finding']} for c in doc['claims']]\n"
+             "table = pd.DataFrame(rows)\n"
+             "print(table.verdict.value_counts().to_string())\n"
+             "table[table.verdict != 'pass']"),
+    ]

@@ -1,7 +1,7 @@
 """The hartog_vanzanten notebook, as code so that its cells stay reviewable in diffs."""
 import nbformat as nbf
 
-from source.common import finish, header
+from source.common import finish, header, scorecard_cells
 
 
 def build() -> nbf.NotebookNode:
@@ -39,14 +39,6 @@ def build() -> nbf.NotebookNode:
              "print('k0', int(tr['k0']), '-> mean k', float(tr['k_mean']), '; ms per sweep', 1e3 * float(tr['t_per_sweep']))\n"
              "pd.DataFrame({'frame': np.arange(1, 10), 'pixel error': tr['frame_error'],\n"
              "              'error on unobserved pixels': tr['frame_error_unobserved']})"),
-        md("## Scorecard (this paper)"),
-        code("rows = []\n"
-             "for path in sorted(FIG.glob('fig*.claims.json')):\n"
-             "    doc = json.loads(path.read_text())\n"
-             "    rows += [{'figure': doc['figure'], 'claim': c['claim'], 'reproduced': c['reproduced'],\n"
-             "              'verdict': c['verdict'], 'finding': c['finding']} for c in doc['claims']]\n"
-             "table = pd.DataFrame(rows)\n"
-             "print(table.verdict.value_counts().to_string())\n"
-             "table[table.verdict != 'pass']"),
+        *scorecard_cells(),
     ]
     return finish(nb)

@@ -1,7 +1,7 @@
 """The kjit notebook (Jitkrittum et al. 2015), as code so that its cells stay reviewable in diffs."""
 import nbformat as nbf
 
-from source.common import finish, header
+from source.common import finish, header, scorecard_cells
 
 
 def build() -> nbf.NotebookNode:
@@ -42,14 +42,6 @@ def build() -> nbf.NotebookNode:
         code("display(show('fig8'))\ndisplay(show('fig9'))"),
         md("## Supplementary S1, S2 (registered as fig11, fig12)"),
         code("display(show('fig11'))\ndisplay(show('fig12'))"),
-        md("## Scorecard (this paper)"),
-        code("rows = []\n"
-             "for path in sorted(FIG.glob('fig*.claims.json')):\n"
-             "    doc = json.loads(path.read_text())\n"
-             "    rows += [{'figure': doc['figure'], 'claim': c['claim'], 'reproduced': c['reproduced'],\n"
-             "              'verdict': c['verdict'], 'finding': c['finding']} for c in doc['claims']]\n"
-             "table = pd.DataFrame(rows)\n"
-             "print(table.verdict.value_counts().to_string())\n"
-             "table[table.verdict != 'pass']"),
+        *scorecard_cells(),
     ]
     return finish(nb)

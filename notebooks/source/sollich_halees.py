@@ -1,7 +1,7 @@
 """The sollich_halees notebook, as code so that its cells stay reviewable in diffs."""
 import nbformat as nbf
 
-from source.common import finish, header
+from source.common import finish, header, scorecard_cells
 
 
 def build() -> nbf.NotebookNode:
@@ -48,14 +48,6 @@ def build() -> nbf.NotebookNode:
              "n = deg['n'].astype(int)\n"
              "pd.DataFrame({'n': n, 'Deg (Fig 9)': deg['fig9_deg'], 'OV': deg['fig9_ov'],\n"
              "              'eq. 31 exact': deg['eq31_exact'], 'eq. 31 formula': deg['eq31_formula']}).iloc[::25]"),
-        md("## Scorecard (this paper)"),
-        code("rows = []\n"
-             "for path in sorted(FIG.glob('fig*.claims.json')):\n"
-             "    doc = json.loads(path.read_text())\n"
-             "    rows += [{'figure': doc['figure'], 'claim': c['claim'], 'reproduced': c['reproduced'],\n"
-             "              'verdict': c['verdict'], 'finding': c['finding']} for c in doc['claims']]\n"
-             "table = pd.DataFrame(rows)\n"
-             "print(table.verdict.value_counts().to_string())\n"
-             "table[table.verdict != 'pass']"),
+        *scorecard_cells(),
     ]
     return finish(nb)
