@@ -49,8 +49,8 @@ def make(inputs: dict, cfg: dict):
     fig.text(0.01, 0.015, f"Time = eigensolve + {int(m['n_iter'])} sweeps each (graph build excluded), "
              f"{int(tr.blas_threads.iloc[0])} BLAS thread(s) for both; K_max = {int(m['K_max'])}, "
              f"gamma = {m['gamma_rule']:g}/n. Sizes {', '.join(str(int(x)) for x in tr.n_nodes)}; subsamples keep the "
-             "4/9 and test/train ratios.\nWall-clock times on a shared 2-core machine: load from other processes "
-             "distorts them (see the claims).", fontsize=7)
+             "4/9 and test/train ratios.\nWall-clock times on a 2-core machine, each run alone; the slopes are judged "
+             "only if the eigensolve times rise with n (outside load would break that).", fontsize=7)
     fig.tight_layout(rect=(0, 0.08, 1, 1))
 
     rec = ClaimsRecord("hartog_vanzanten/fig5", PAPER)
