@@ -1,7 +1,7 @@
 """The uda_kabashima notebook, as code so that its cells stay reviewable in diffs."""
 import nbformat as nbf
 
-from source.common import finish, header
+from source.common import finish, header, scorecard_cells
 
 
 def build() -> nbf.NotebookNode:
@@ -48,14 +48,6 @@ def build() -> nbf.NotebookNode:
         code("s, _ = load_npz(RES / 'colon' / 'summary.npz')\n"
              "pd.DataFrame({k: s[k] for k in ('err_sbc', 'sel_C', 'sel_kappa', 'err_sbl', 'err_fda', 'err_sbc_k04',\n"
              "                                'err_white', 'err_majority')}).describe()"),
-        md("## Scorecard (this paper)"),
-        code("rows = []\n"
-             "for path in sorted(FIG.glob('*.claims.json')):\n"
-             "    doc = json.loads(path.read_text())\n"
-             "    rows += [{'figure': doc['figure'], 'claim': c['claim'], 'reproduced': c['reproduced'],\n"
-             "              'verdict': c['verdict'], 'finding': c['finding']} for c in doc['claims']]\n"
-             "table = pd.DataFrame(rows)\n"
-             "print(table.verdict.value_counts().to_string())\n"
-             "table[table.verdict != 'pass']"),
+        *scorecard_cells(),
     ]
     return finish(nb)
