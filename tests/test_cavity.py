@@ -81,17 +81,25 @@ def test_base_matrix_and_embedding_match_eq33():
     n = 2 * p + 1
     B0 = base_matrix(p, a)
     c = rw_coefficients(p, a)
-    assert B0.dtype == np.complex128 and B0.shape == (n, n)
+    assert B0.dtype == np.float64 and B0.shape == (n, n)
     np.testing.assert_array_equal(B0, B0.T)
     assert B0[0, 0] == c[0] and np.allclose(B0[0, 1:p + 1], c[1:] / 2)
-    assert all(B0[q, p + q] == -1j for q in range(1, p + 1))
-    # E(V) = -X V X with X[q-1, p+q] = X[p+q, q-1] = i
+    # The paper's B0 (entries -i on the conjugate pairs) and E(V) = -X V X with X[q-1, p+q] = X[p+q, q-1] = i,
+    # mapped to the real variables by the congruence D (.) D, D = diag(1 for h^q, i for the conjugates).
+    paper_B0 = B0.astype(complex)
     X = np.zeros((n, n), dtype=complex)
     for q in range(1, p + 1):
+        paper_B0[q, p + q] = paper_B0[p + q, q] = -1j
         X[q - 1, p + q] = X[p + q, q - 1] = 1j
+    D = np.diag(np.r_[np.ones(p + 1), np.full(p, 1j)])
+    np.testing.assert_allclose(D @ paper_B0 @ D, B0, rtol=0, atol=1e-15)
     rng = np.random.default_rng(0)
-    V = rng.normal(size=(3, n, n)) + 1j * rng.normal(size=(3, n, n))
-    np.testing.assert_allclose(embed(V), -X @ V @ X, rtol=0, atol=1e-15)
+    V = rng.normal(size=(3, n, n))                      # a message in the real variables
+    paper_V = D @ V @ D                                 # the same message in the paper's variables (V = D V' D)
+    paper_E = -X @ paper_V @ X
+    np.testing.assert_allclose(embed(V), (D @ paper_E @ D).real, rtol=0, atol=1e-15)
+    assert np.max(np.abs((D @ paper_E @ D).imag)) < 1e-15
+
     perm = embedding_permutation(p)
     assert sorted(perm) == list(range(n))
 
@@ -99,8 +107,8 @@ def test_base_matrix_and_embedding_match_eq33():
 def test_woodbury_message_is_inverse_and_projection():
     p, n = 3, 7
     rng = np.random.default_rng(1)
-    G = rng.normal(size=(5, n, n)) + 1j * rng.normal(size=(5, n, n))
-    M = G + np.swapaxes(G, 1, 2) + 4 * np.eye(n)  # complex symmetric, not Hermitian
+    G = rng.normal(size=(5, n, n))
+    M = G + np.swapaxes(G, 1, 2) + 4 * np.eye(n)  # symmetric, generally indefinite
     s = np.array([0.3, 2.0, 10.0, 0.7, 1.0])
     dk = np.array([0.2, 3.0, 0.5, 1.0, 2.0])
     e00 = np.zeros((n, n))
