@@ -154,7 +154,7 @@ rule us_cavity_kappa:
     threads: 1
     resources:
         mem_mb=2000,
-        runtime=10,
+        runtime=15,
     conda:
         CONDA_ENV
     script:
@@ -186,7 +186,7 @@ rule us_cavity_curve:
     threads: 1
     resources:
         mem_mb=2000,
-        runtime=20,
+        runtime=40,
     conda:
         CONDA_ENV
     script:
@@ -218,7 +218,7 @@ rule us_cavity_fig6:
     threads: 1
     resources:
         mem_mb=3000,
-        runtime=20,
+        runtime=30,
     conda:
         CONDA_ENV
     script:
