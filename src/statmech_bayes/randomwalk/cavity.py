@@ -331,11 +331,15 @@ class KappaResult:
 class CurveResult:
     """A cavity learning curve ``ε(ν)`` (Eq. 38 global, Eq. 45 local) on a grid of ``ν``.
 
-    ``eps`` is the mean local posterior variance (the Bayes error), ``stderr`` its standard error over
-    measurement sweeps, ``eps_variance`` the variance of the per-vertex samples ``ε_s`` (the cavity
-    prediction of the vertex-to-vertex variance of local posterior variances, Fig. 9), ``samples`` the raw
-    ``ε_s`` keyed by grid ``ν`` (float) for the ``ν`` requested in ``keep_samples_at``, and ``population``
-    the final population (``(P, n, n)`` global, ``(P, 2, n, n)`` unnormalised/local pairs for local).
+    ``eps`` is the mean local posterior variance (the Bayes error, Rao-Blackwellised over each measured
+    vertex's own ``γ`` and exact in the ``d = 0`` stratum), averaged over ``replica_eps``, the estimates of
+    independent populations; ``stderr`` is its standard error from the spread of the replicas (with one
+    replica: over measurement sweeps, AR(1)-corrected, which ``sweep_stderr`` holds for every replica).
+    ``eps_variance`` is the variance of ``ε_s`` over vertices (the cavity prediction of the
+    vertex-to-vertex variance of local posterior variances, Fig. 9), ``samples`` the raw ``ε_s`` keyed by
+    grid ``ν`` (float) for the ``ν`` requested in ``keep_samples_at`` (pooled over replicas), and
+    ``population`` the first replica's final population (``(P, n, n)`` global, ``(P, 2, n, n)``
+    unnormalised/local pairs for local).
     """
 
     nu: np.ndarray
@@ -347,6 +351,8 @@ class CurveResult:
     normalisation: str
     sigma2: float
     kappa: float | None = None
+    replica_eps: np.ndarray = field(repr=False, default_factory=lambda: np.zeros((0, 0)))
+    sweep_stderr: np.ndarray = field(repr=False, default_factory=lambda: np.zeros((0, 0)))
 
 
 def _no_progress(iterable: Iterable, desc: str = "", total: int | None = None) -> Iterable:
@@ -420,27 +426,30 @@ class _Population:
             M += d[:, None, None] * self.B0
             pop[tgt] = embed(woodbury_message(M, s, d * kappa))
 
-    def measure_global(self, pop: np.ndarray, nu: float, sigma2: float, kappa: float) -> np.ndarray:
+    def measure_global(self, pop: np.ndarray, nu: float, sigma2: float, kappa: float) -> _Measurement:
         """P vertex samples of Eq. (38): ``ε_s = 1/(γ/σ² + dκ(M_d⁻¹)_00)``, ``d ~ p(d)`` (not edge-biased).
 
-        ``d = 0`` vertices use ``1/(γ/σ² + κ/c_0)`` (text after Eq. 38).
+        ``d = 0`` vertices use ``1/(γ/σ² + κ/c_0)`` (text after Eq. 38). Besides the raw samples, the
+        Rao-Blackwellised moments (:func:`_rao_blackwell`) of each sample are returned.
         """
         P, n, rng = self.P, self.n, self.rng
         flat = pop.reshape(P, n * n)
-        out = np.empty(P)
+        raw, d_all, prec_all = np.empty(P), np.empty(P, dtype=np.int64), np.empty(P)
+        prec0 = kappa / self.c0
         for start in range(0, P, self.block):
             b = min(self.block, P - start)
             d = self.law.sample(rng, b)
             s = self._gamma(b, nu) / sigma2
-            prec = kappa / self.c0 * np.ones(b)
+            prec = np.full(b, prec0)
             on = d > 0
             if np.any(on):
                 dd = d[on]
                 M = (_selection(rng, dd, P) @ flat).reshape(-1, n, n)
                 M += dd[:, None, None] * self.B0
                 prec[on] = dd * kappa * _inv00(M)
-            out[start:start + b] = 1.0 / (s + prec)
-        return out
+            raw[start:start + b] = 1.0 / (s + prec)
+            d_all[start:start + b], prec_all[start:start + b] = d, prec
+        return _rao_blackwell(raw, d_all, prec_all, prec0, self.law.p0, nu, sigma2)
 
     # -- local normalisation (Eqs. 43-45) --------------------------------------------------------------
 
@@ -470,12 +479,13 @@ class _Population:
             pairs[tgt, 0] = embed(V_new)
             pairs[tgt, 1] = embed(V_loc)
 
-    def measure_local(self, pairs: np.ndarray, nu: float, sigma2: float) -> np.ndarray:
+    def measure_local(self, pairs: np.ndarray, nu: float, sigma2: float) -> _Measurement:
         """P vertex samples of Eq. (45): ``ε_s = 1/(γ/σ² + (M_loc⁻¹)_00/(M⁻¹)_00)`` from ``d`` pairs,
-        since ``κ = 1/(d (M⁻¹)_00)``; ``d = 0`` gives ``1/(γ/σ² + 1)`` (prior variance 1)."""
+        since ``κ = 1/(d (M⁻¹)_00)``; ``d = 0`` gives ``1/(γ/σ² + 1)`` (prior variance 1). Besides the raw
+        samples, the Rao-Blackwellised moments (:func:`_rao_blackwell`) of each sample are returned."""
         P, n, rng = self.P, self.n, self.rng
         flat = pairs.reshape(P, 2 * n * n)
-        out = np.empty(P)
+        raw, d_all, prec_all = np.empty(P), np.empty(P, dtype=np.int64), np.empty(P)
         for start in range(0, P, self.block):
             b = min(self.block, P - start)
             d = self.law.sample(rng, b)
@@ -487,8 +497,52 @@ class _Population:
                 both = (_selection(rng, dd, P) @ flat).reshape(-1, 2, n, n)
                 dB0 = dd[:, None, None] * self.B0
                 prec[on] = _inv00(both[:, 1] + dB0) / _inv00(both[:, 0] + dB0)
-            out[start:start + b] = 1.0 / (s + prec)
-        return out
+            raw[start:start + b] = 1.0 / (s + prec)
+            d_all[start:start + b], prec_all[start:start + b] = d, prec
+        return _rao_blackwell(raw, d_all, prec_all, 1.0, self.law.p0, nu, sigma2)
+
+
+@dataclass(frozen=True)
+class _Measurement:
+    """One measurement sweep: ``raw`` per-vertex samples ``ε_s`` (their histogram is the cavity prediction
+    of the distribution of local posterior variances) and the per-sample Rao-Blackwellised first and
+    second moments ``m1``, ``m2`` whose means estimate ``E ε`` and ``E ε²`` with less variance."""
+
+    raw: np.ndarray
+    m1: np.ndarray
+    m2: np.ndarray
+
+
+def _poisson_moments(prec: np.ndarray, nu: float, sigma2: float) -> tuple[np.ndarray, np.ndarray]:
+    """``E_γ[ε]`` and ``E_γ[ε²]`` for ``ε = 1/(γ/σ² + prec)``, ``γ ~ Poisson(ν)``, summed exactly.
+
+    The sum is cut where the Poisson tail is below ``1e-16`` of the total mass (``ε`` is bounded by
+    ``1/prec``, so the neglected part is below ``1e-16`` of the ``γ = 0`` term).
+    """
+    prec = np.asarray(prec, dtype=np.float64)
+    if nu == 0:
+        e = 1.0 / prec
+        return e, e * e
+    g_max = int(math.ceil(nu + 12.0 * math.sqrt(nu) + 40.0))
+    g = np.arange(g_max + 1, dtype=np.float64)
+    logw = g * math.log(nu) - nu - np.array([math.lgamma(x + 1.0) for x in g])
+    w = np.exp(logw)
+    e = 1.0 / (g[None, :] / sigma2 + prec[:, None])
+    return e @ w, (e * e) @ w
+
+
+def _rao_blackwell(raw: np.ndarray, d: np.ndarray, prec: np.ndarray, prec0: float, p0: float, nu: float,
+                   sigma2: float) -> _Measurement:
+    """Variance-reduced estimators of the vertex average of Eq. (38)/(45): the measured vertex's own
+    ``γ ~ Poisson(ν)`` is averaged exactly given its cavity precision (Rao-Blackwellisation), and the
+    ``d = 0`` stratum, whose precision ``prec0`` is known, enters with its exact weight ``p(0)``:
+    ``m = 1[d > 0] E_γ[ε | prec] + p(0) E_γ[ε | prec0]`` has the same expectation as the raw ``ε_s``. At
+    small ``σ²`` the raw samples are dominated by the rare vertices without data (``γ = 0``); their
+    average is exact here."""
+    m1, m2 = _poisson_moments(prec, nu, sigma2)
+    z1, z2 = _poisson_moments(np.array([prec0]), nu, sigma2)
+    on = d > 0
+    return _Measurement(raw=raw, m1=np.where(on, m1, 0.0) + p0 * z1[0], m2=np.where(on, m2, 0.0) + p0 * z2[0])
 
 
 def _poisson(rng: np.random.Generator, nu: float, size: int) -> np.ndarray:
@@ -550,45 +604,39 @@ def global_kappa(law: DegreeLaw, p: int, a: float, P: int, equil_sweeps: int, me
                       total=equil_sweeps + measure_sweeps):
         pd.sweep_global(pop, 0.0, 1.0, 1.0)
         if sweep >= equil_sweeps:
-            samples.append(pd.measure_global(pop, 0.0, 1.0, 1.0))
+            samples.append(pd.measure_global(pop, 0.0, 1.0, 1.0).raw)
     kappa, se, _, means = _summarise(samples)
     return KappaResult(kappa=kappa, stderr=se, prior_samples=np.concatenate(samples), population=pop,
                        p=pd.p, a=pd.a, law_name=law.name, sweep_means=means)
 
 
-def _curve(normalisation: str, law: DegreeLaw, p: int, a: float, kappa: float | None, nus, sigma2: float,
-           P: int, equil_sweeps: int, measure_sweeps: int, rng: np.random.Generator, init_population,
-           warm_sweeps: int | None, keep_samples_at: Sequence[float], progress, block_size) -> CurveResult:
-    _check_sweeps(equil_sweeps, measure_sweeps)
-    if not sigma2 > 0:
-        raise ValueError(f"sigma2 must be positive, got {sigma2!r}")
-    nus = np.atleast_1d(np.asarray(nus, dtype=np.float64))
-    if nus.ndim != 1 or nus.size == 0 or np.any(nus < 0):
-        raise ValueError("nus must be a non-empty 1-d array of non-negative values")
-    warm = equil_sweeps if warm_sweeps is None else int(warm_sweeps)
-    keep = np.asarray(list(keep_samples_at), dtype=np.float64)
-    # ν grids often come from geomspace, so match requested ν up to rounding rather than exactly
-    keep_hit = np.isclose(nus[:, None], keep[None, :], rtol=1e-9, atol=1e-12)
-    if keep.size and not np.all(keep_hit.any(axis=0)):
-        missing = keep[~keep_hit.any(axis=0)]
-        warnings.warn(f"keep_samples_at values {missing} are not on the nu grid; no samples kept for them",
-                      UserWarning, stacklevel=3)
-    pd = _Population(law, p, a, P, rng, block_size)
-    prog = progress or _no_progress
-    shape = (pd.P, pd.n, pd.n) if normalisation == "global" else (pd.P, 2, pd.n, pd.n)
+def _start_population(normalisation: str, shape: tuple, init_population) -> np.ndarray:
     if init_population is None:
-        pop = np.zeros(shape)
+        return np.zeros(shape)
+    init = _real_population(init_population)
+    if normalisation == "local" and init.shape == shape[:1] + shape[2:]:
+        # An equilibrated unnormalised population (e.g. KappaResult.population): at ν = 0 both halves
+        # of each pair are the same γ = 0 projection, so copying it is the exact ν = 0 pair state.
+        pop = np.stack([init, init], axis=1)
     else:
-        init = _real_population(init_population)
-        if normalisation == "local" and init.shape == shape[:1] + shape[2:]:
-            # An equilibrated unnormalised population (e.g. KappaResult.population): at ν = 0 both halves
-            # of each pair are the same γ = 0 projection, so copying it is the exact ν = 0 pair state.
-            pop = np.stack([init, init], axis=1)
-        else:
-            pop = np.array(init)
-        if pop.shape != shape:
-            raise ValueError(f"init_population must have shape {shape}, got {init.shape}")
+        pop = np.array(init)
+    if pop.shape != shape:
+        raise ValueError(f"init_population must have shape {shape}, got {init.shape}")
+    return pop
 
+
+@dataclass
+class _Replica:
+    eps: np.ndarray          # Rao-Blackwellised mean over the measurement sweeps, per ν
+    sweep_se: np.ndarray     # its AR(1)-corrected standard error over sweeps (within this replica)
+    second: np.ndarray       # Rao-Blackwellised mean of ε², per ν
+    kept: dict
+    population: np.ndarray
+
+
+def _curve_replica(normalisation: str, pd: _Population, kappa: float | None, nus: np.ndarray, sigma2: float,
+                   equil_sweeps: int, warm: int, measure_sweeps: int, pop: np.ndarray,
+                   keep_hit: np.ndarray, prog, label: str) -> _Replica:
     if normalisation == "global":
         def sweep(nu):
             pd.sweep_global(pop, nu, sigma2, kappa)
@@ -602,29 +650,76 @@ def _curve(normalisation: str, law: DegreeLaw, p: int, a: float, kappa: float | 
         def measure(nu):
             return pd.measure_local(pop, nu, sigma2)
 
-    eps, se, var = (np.empty(nus.size) for _ in range(3))
+    eps, se, second = (np.empty(nus.size) for _ in range(3))
     kept: dict = {}
     for i, nu in enumerate(nus):
         n_eq = equil_sweeps if i == 0 else warm
-        samples = []
-        for sweep_i in prog(range(n_eq + measure_sweeps), desc=f"{normalisation} {law.name} nu={nu:g}",
+        sweeps = []
+        for sweep_i in prog(range(n_eq + measure_sweeps), desc=f"{label} nu={nu:g}",
                             total=n_eq + measure_sweeps):
             sweep(nu)
             if sweep_i >= n_eq:
-                samples.append(measure(nu))
-        eps[i], se[i], var[i], _ = _summarise(samples)
+                sweeps.append(measure(nu))
+        eps[i], se[i], _, _ = _summarise([m.m1 for m in sweeps])
+        second[i] = float(np.mean([m.m2.mean() for m in sweeps]))
         if keep_hit[i].any():
-            kept[float(nu)] = np.concatenate(samples)
-    return CurveResult(nu=nus, eps=eps, stderr=se, eps_variance=var, samples=kept, population=pop,
-                       normalisation=normalisation, sigma2=float(sigma2),
-                       kappa=None if kappa is None else float(kappa))
+            kept[float(nu)] = np.concatenate([m.raw for m in sweeps])
+    return _Replica(eps=eps, sweep_se=se, second=second, kept=kept, population=pop)
+
+
+def _curve(normalisation: str, law: DegreeLaw, p: int, a: float, kappa: float | None, nus, sigma2: float,
+           P: int, equil_sweeps: int, measure_sweeps: int, rng: np.random.Generator, init_population,
+           warm_sweeps: int | None, keep_samples_at: Sequence[float], progress, block_size,
+           replicas: int) -> CurveResult:
+    _check_sweeps(equil_sweeps, measure_sweeps)
+    if not sigma2 > 0:
+        raise ValueError(f"sigma2 must be positive, got {sigma2!r}")
+    if int(replicas) != replicas or replicas < 1:
+        raise ValueError(f"replicas must be a positive integer, got {replicas!r}")
+    nus = np.atleast_1d(np.asarray(nus, dtype=np.float64))
+    if nus.ndim != 1 or nus.size == 0 or np.any(nus < 0):
+        raise ValueError("nus must be a non-empty 1-d array of non-negative values")
+    warm = equil_sweeps if warm_sweeps is None else int(warm_sweeps)
+    keep = np.asarray(list(keep_samples_at), dtype=np.float64)
+    # ν grids often come from geomspace, so match requested ν up to rounding rather than exactly
+    keep_hit = np.isclose(nus[:, None], keep[None, :], rtol=1e-9, atol=1e-12)
+    if keep.size and not np.all(keep_hit.any(axis=0)):
+        missing = keep[~keep_hit.any(axis=0)]
+        warnings.warn(f"keep_samples_at values {missing} are not on the nu grid; no samples kept for them",
+                      UserWarning, stacklevel=3)
+    _check_rng(rng)
+    prog = progress or _no_progress
+    n = 2 * _check_pa(p, a)[0] + 1
+    shape = (int(P), n, n) if normalisation == "global" else (int(P), 2, n, n)
+    start = _start_population(normalisation, shape, init_population)
+    runs = []
+    # Independent replicas: each has its own generator (spawned from rng) and its own copy of the start.
+    for r, child in enumerate(rng.spawn(int(replicas)) if replicas > 1 else [rng]):
+        pd = _Population(law, p, a, P, child, block_size)
+        label = f"{normalisation} {law.name}" + (f" replica {r + 1}/{replicas}" if replicas > 1 else "")
+        runs.append(_curve_replica(normalisation, pd, kappa, nus, sigma2, equil_sweeps, warm, measure_sweeps,
+                                   start.copy(), keep_hit, prog, label))
+    reps = np.stack([r.eps for r in runs])
+    eps = reps.mean(axis=0)
+    if replicas > 1:
+        # The replicas are independent, so their spread is an honest error of the population average,
+        # whatever the autocorrelation or tails within a run.
+        se = reps.std(axis=0, ddof=1) / math.sqrt(replicas)
+    else:
+        se = runs[0].sweep_se
+    second = np.mean([r.second for r in runs], axis=0)
+    kept = {nu: np.concatenate([r.kept[nu] for r in runs]) for nu in runs[0].kept}
+    return CurveResult(nu=nus, eps=eps, stderr=se, eps_variance=second - eps ** 2, samples=kept,
+                       population=runs[0].population, normalisation=normalisation, sigma2=float(sigma2),
+                       kappa=None if kappa is None else float(kappa), replica_eps=reps,
+                       sweep_stderr=np.stack([r.sweep_se for r in runs]))
 
 
 def learning_curve_global(law: DegreeLaw, p: int, a: float, kappa: float, nus, sigma2: float, P: int,
                           equil_sweeps: int, measure_sweeps: int, rng: np.random.Generator,
                           init_population: np.ndarray | None = None, warm_sweeps: int | None = None,
                           keep_samples_at: Sequence[float] = (), progress: Callable | None = None,
-                          block_size: int | None = None) -> CurveResult:
+                          block_size: int | None = None, replicas: int = 1) -> CurveResult:
     """Cavity learning curve for the globally normalised kernel ``C = Ĉ/κ`` (Eqs. 35 and 38).
 
     Messages are updated with ``d ~ q(d) = d p(d)/d̄`` (edge-biased), ``γ ~ Poisson(ν)`` and the Woodbury
@@ -637,14 +732,14 @@ def learning_curve_global(law: DegreeLaw, p: int, a: float, kappa: float, nus, s
     if not kappa > 0:
         raise ValueError(f"kappa must be positive, got {kappa!r}")
     return _curve("global", law, p, a, float(kappa), nus, sigma2, P, equil_sweeps, measure_sweeps, rng,
-                  init_population, warm_sweeps, keep_samples_at, progress, block_size)
+                  init_population, warm_sweeps, keep_samples_at, progress, block_size, replicas)
 
 
 def learning_curve_local(law: DegreeLaw, p: int, a: float, nus, sigma2: float, P: int, equil_sweeps: int,
                          measure_sweeps: int, rng: np.random.Generator,
                          init_population: np.ndarray | None = None, warm_sweeps: int | None = None,
                          keep_samples_at: Sequence[float] = (), progress: Callable | None = None,
-                         block_size: int | None = None) -> CurveResult:
+                         block_size: int | None = None, replicas: int = 1) -> CurveResult:
     """Cavity learning curve for the locally normalised kernel ``C_ij = Ĉ_ij/sqrt(κ_i κ_j)`` (Eqs. 39-45).
 
     The population holds pairs ``(E, Ê)`` of embedded messages, sampled jointly from ``W(V_loc, V)``
@@ -658,4 +753,4 @@ def learning_curve_local(law: DegreeLaw, p: int, a: float, nus, sigma2: float, P
     is a good warm start. Sweep scheduling along ``nus`` is as in :func:`learning_curve_global`.
     """
     return _curve("local", law, p, a, None, nus, sigma2, P, equil_sweeps, measure_sweeps, rng,
-                  init_population, warm_sweeps, keep_samples_at, progress, block_size)
+                  init_population, warm_sweeps, keep_samples_at, progress, block_size, replicas)

@@ -5,6 +5,11 @@ data set per graph (examples added along the ν grid, Multinomial vertex counts)
 level, normalisation and teacher/student pairing, so comparisons between them use common random numbers.
 Teacher and noise are averaged analytically (matched: the posterior variance; mismatched: the exact
 average of the squared error), so no teacher functions are drawn.
+
+Variance reduction (:mod:`statmech_bayes.gp.component_averages`): the examples that land on the giant
+component are simulated; the contribution of every small component (isolated vertices, edges, short
+trees) is its exact expectation over where the remaining examples fall. Rare small components without
+data otherwise dominate the average at small noise and large ``ν``; the estimator has the same mean.
 """
 
 from __future__ import annotations
@@ -13,12 +18,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+import scipy.sparse.csgraph as csgraph
+
+from statmech_bayes.gp import component_averages as ca
 from statmech_bayes.gp.graph_posterior import (
     kernels_from_basis,
     mismatch_error,
     nested_counts,
     posterior_variances,
 )
+from statmech_bayes.graphs.operators import from_edge_list
 from statmech_bayes.graphs.spectral import SpectralBasis
 
 NORMALISATIONS = ("global", "local")
@@ -40,31 +49,113 @@ class MatchedSample:
     var: np.ndarray
 
 
-def matched_sample(basis: SpectralBasis, p: int, a: float, nus, sigma2s, rng) -> MatchedSample:
-    """Exact matched learning curve of one graph for both normalisations and every σ² (Eq. 12)."""
+@dataclass(frozen=True)
+class ComponentSplit:
+    """The giant (largest) component of a graph and its other, small components (vertex index arrays)."""
+
+    giant: np.ndarray
+    small: tuple
+
+    @classmethod
+    def of_edges(cls, edges: np.ndarray, V: int) -> ComponentSplit:
+        _, labels = csgraph.connected_components(from_edge_list(edges, V), directed=False)
+        sizes = np.bincount(labels)
+        big = int(np.argmax(sizes))
+        order = np.argsort(labels, kind="stable")
+        groups = np.split(order, np.cumsum(sizes)[:-1])
+        return cls(giant=groups[big], small=tuple(g for k, g in enumerate(groups) if k != big))
+
+    @property
+    def n_small(self) -> int:
+        return int(sum(g.size for g in self.small))
+
+
+def _small_placements(split: ComponentSplit, counts: np.ndarray, placement_rng, draws: int):
+    """Examples outside the giant component per ν, and the placements of each small component."""
+    outside = counts.sum(axis=1) - counts[:, split.giant].sum(axis=1)
+    n = split.n_small
+    return [ca.placements(g.size, outside, n, placement_rng, draws) for g in split.small]
+
+
+def matched_sample(basis: SpectralBasis, p: int, a: float, nus, sigma2s, rng, split: ComponentSplit | None = None,
+                   placement_rng=None, draws: int = 64) -> MatchedSample:
+    """Matched learning curve of one graph for both normalisations and every σ² (Eq. 12).
+
+    Without ``split`` the plain average over the simulated data set. With ``split`` (the graph's
+    components) the giant component's posterior variances come from the simulated examples and each
+    small component's moments are exact averages over the placement of the examples that fell outside the
+    giant component (``draws`` placements per ν for components of two or more vertices, from
+    ``placement_rng``). The vertex variance (Fig. 9) uses ``E[mean ε²] - E[(mean ε)²]``, where the second
+    moment of the small components' sum neglects the weak coupling between components through their
+    common total (relative order ``1/V`` of a term that is itself ``1/V`` of the first).
+    """
     V = basis.mu.size
     counts = nested_counts(rng, V, sample_sizes(V, nus))
     kernels = dict(zip(NORMALISATIONS, kernels_from_basis(basis, p, a)))
+    return matched_errors(kernels, counts, sigma2s, split, placement_rng, draws)
+
+
+def matched_errors(kernels: dict, counts: np.ndarray, sigma2s, split: ComponentSplit | None = None,
+                   placement_rng=None, draws: int = 64) -> MatchedSample:
+    """:func:`matched_sample` for given kernels (by normalisation) and count vectors ``(cases, V)``."""
+    V = counts.shape[1]
     shape = (len(NORMALISATIONS), len(sigma2s), counts.shape[0])
     eps, var = np.empty(shape), np.empty(shape)
+    if split is None or not split.small:
+        for i, norm in enumerate(NORMALISATIONS):
+            for j, s2 in enumerate(sigma2s):
+                for k, c in enumerate(counts):
+                    post = posterior_variances(kernels[norm], c, s2)
+                    eps[i, j, k], var[i, j, k] = post.mean(), post.var()
+        return MatchedSample(eps=eps, var=var)
+    where = _small_placements(split, counts, placement_rng, draws)
+    G = split.giant
     for i, norm in enumerate(NORMALISATIONS):
+        C = kernels[norm]
+        CG = C[np.ix_(G, G)]
+        blocks = [C[np.ix_(g, g)] for g in split.small]
         for j, s2 in enumerate(sigma2s):
-            for k, c in enumerate(counts):
-                post = posterior_variances(kernels[norm], c, s2)
-                eps[i, j, k], var[i, j, k] = post.mean(), post.var()
+            giant = np.array([posterior_variances(CG, c[G], s2) for c in counts])     # (ν, |G|)
+            moments = [ca.matched_moments(B, w, s2) for B, w in zip(blocks, where)]
+            total = giant.sum(axis=1) + sum(m.total for m in moments)
+            spread = sum(m.total_sq - m.total ** 2 for m in moments)
+            sum_sq = (giant ** 2).sum(axis=1) + sum(m.sum_sq for m in moments)
+            eps[i, j] = total / V
+            var[i, j] = sum_sq / V - (total ** 2 + spread) / V ** 2
     return MatchedSample(eps=eps, var=var)
 
 
-def mismatch_sample(basis: SpectralBasis, p: int, a: float, nus, sigma2s, rng) -> np.ndarray:
-    """``eps[pairing, σ², ν]`` for the student/teacher pairings of :data:`MISMATCHES` (Figs. 7, 8)."""
+def mismatch_sample(basis: SpectralBasis, p: int, a: float, nus, sigma2s, rng, split: ComponentSplit | None = None,
+                    placement_rng=None, draws: int = 64) -> np.ndarray:
+    """``eps[pairing, σ², ν]`` for the student/teacher pairings of :data:`MISMATCHES` (Figs. 7, 8); with
+    ``split`` the small components are averaged exactly over placements as in :func:`matched_sample`."""
     V = basis.mu.size
     counts = nested_counts(rng, V, sample_sizes(V, nus))
     kernels = dict(zip(NORMALISATIONS, kernels_from_basis(basis, p, a)))
+    return mismatch_errors(kernels, counts, sigma2s, split, placement_rng, draws)
+
+
+def mismatch_errors(kernels: dict, counts: np.ndarray, sigma2s, split: ComponentSplit | None = None,
+                    placement_rng=None, draws: int = 64) -> np.ndarray:
+    """:func:`mismatch_sample` for given kernels (by normalisation) and count vectors ``(cases, V)``."""
+    V = counts.shape[1]
     eps = np.empty((len(MISMATCHES), len(sigma2s), counts.shape[0]))
+    if split is None or not split.small:
+        for i, (student, teacher) in enumerate(MISMATCHES):
+            for j, s2 in enumerate(sigma2s):
+                for k, c in enumerate(counts):
+                    eps[i, j, k] = mismatch_error(kernels[student], kernels[teacher], c, s2)
+        return eps
+    where = _small_placements(split, counts, placement_rng, draws)
+    G = split.giant
     for i, (student, teacher) in enumerate(MISMATCHES):
+        CS, CT = kernels[student], kernels[teacher]
+        CSG, CTG = CS[np.ix_(G, G)], CT[np.ix_(G, G)]
+        blocks = [(CS[np.ix_(g, g)], CT[np.ix_(g, g)]) for g in split.small]
         for j, s2 in enumerate(sigma2s):
-            for k, c in enumerate(counts):
-                eps[i, j, k] = mismatch_error(kernels[student], kernels[teacher], c, s2)
+            giant = np.array([mismatch_error(CSG, CTG, c[G], s2) * G.size for c in counts])
+            small = sum(ca.mismatch_totals(bs, bt, w, s2) for (bs, bt), w in zip(blocks, where))
+            eps[i, j] = (giant + small) / V
     return eps
 
 
