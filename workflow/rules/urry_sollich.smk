@@ -349,3 +349,28 @@ rule us_fig11_12_data:
         CONDA_ENV
     script:
         "../scripts/urry_sollich/fig11_12_data.py"
+
+
+rule us_fig11_12_draws:
+    """The largest mismatch spikes' prediction vectors over fig11.n_draws V = 250 ER graphs (Figs 11, 12)."""
+    input:
+        code=code("urry_sollich/fig11_12_draws.py"),
+    output:
+        us_fig11_draws_file(),
+    params:
+        fig11=US["fig11"],
+        kernel=US_K,
+        ensemble=us_ensemble(US["fig11"]["ensemble"]),
+        seed=config["seed"],
+    log:
+        logs("us_fig11_12_draws"),
+    benchmark:
+        bench("us_fig11_12_draws")
+    threads: 1
+    resources:
+        mem_mb=1500,
+        runtime=10,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/urry_sollich/fig11_12_draws.py"

@@ -82,6 +82,10 @@ def us_fig11_file():
     return res("urry_sollich", "fig11_12.npz")
 
 
+def us_fig11_draws_file():
+    return res("urry_sollich", "fig11_12_draws.npz")
+
+
 def us_cavity_nus():
     import numpy as np
 
@@ -122,5 +126,5 @@ declare_figure("urry_sollich", "fig9", "fig09", {"sims": us_per_ensemble(us_sims
                                               "cavity": us_cavity_layout(US_MIS, ["global", "local"],
                                                                          [US["fig9"]["sigma2"]])}, US_CFG)
 declare_figure("urry_sollich", "fig10", "fig10", {"scaling": us_fig10_file()}, US_CFG)
-declare_figure("urry_sollich", "fig11", "fig11", {"data": us_fig11_file()}, US_CFG)
-declare_figure("urry_sollich", "fig12", "fig12", {"data": us_fig11_file()}, US_CFG)
+declare_figure("urry_sollich", "fig11", "fig11", {"data": us_fig11_file(), "draws": us_fig11_draws_file()}, US_CFG)
+declare_figure("urry_sollich", "fig12", "fig12", {"data": us_fig11_file(), "draws": us_fig11_draws_file()}, US_CFG)

@@ -51,3 +51,34 @@ def dangling_vertices(edges: np.ndarray, V: int) -> np.ndarray:
                 if deg[u] <= 1:
                     leaves.append(u)
     return ~alive
+
+
+def dangling_ends(edges: np.ndarray, V: int) -> tuple[np.ndarray, np.ndarray]:
+    """The 'dangling ends' of Urry & Sollich 2013 (Sec. 5, App. B) and the giant component.
+
+    The paper: "chains of vertices (with degree two) extending away from the giant graph component and
+    terminating in a vertex of degree one". Returned as the vertices of the giant (largest) component
+    that repeated removal of degree-1 vertices *within that component* deletes: the trees hanging off
+    its 2-core, i.e. those chains and the branched trees made of them. Vertices of the other (small)
+    components are never dangling ends. If the giant component is itself a tree, all of it is pruned.
+
+    Returns ``(dangling, giant)``, two boolean masks of length ``V``.
+    """
+    from scipy.sparse.csgraph import connected_components
+
+    A = from_edge_list(edges, V)
+    _, labels = connected_components(A, directed=False)
+    sizes = np.bincount(labels)
+    giant = labels == int(np.argmax(sizes))
+    # Peel leaves off the giant component, all current leaves at once per round (vectorised).
+    alive = giant.copy()
+    deg = np.asarray(A.sum(axis=1)).ravel().astype(np.int64)
+    while True:
+        leaves = alive & (deg <= 1)
+        if not leaves.any():
+            break
+        alive &= ~leaves
+        # every neighbour of a removed leaf loses one edge
+        deg = deg - np.asarray(A @ leaves.astype(float)).ravel().astype(np.int64)
+        deg[~alive] = 0
+    return giant & ~alive, giant
