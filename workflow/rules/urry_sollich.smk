@@ -87,8 +87,8 @@ rule us_sims:
     """Exact Bayes errors on V = 500 graphs: matched normalisations (Figs 3, 5, 9) or teacher/student
     mismatch (Figs 7, 8), every sigma^2 and nu, on the same graphs and data sets."""
     input:
-        graphs=lambda wc: us_sims_graphs(wc.ens),
-        spectra=lambda wc: us_sims_spectra(wc.ens),
+        graphs=lambda wc: us_sims_graphs(wc.ens, us_sims_count(wc.pairing)),
+        spectra=lambda wc: us_sims_spectra(wc.ens, us_sims_count(wc.pairing)),
         code=code("urry_sollich/sims.py"),
     output:
         us_sims_file("{ens}", "{pairing}"),
@@ -178,6 +178,7 @@ rule us_cavity_curve:
         sigma2=lambda wc: US_S2[wc.s2],
         keep_samples_at=[],
         measure_sweeps=US_C["measure_sweeps"],
+        replicas=US_C["replicas"],
         seed=config["seed"],
     log:
         logs("us_cavity_curve_{ens}_{norm}_s{s2}"),
@@ -210,6 +211,7 @@ rule us_cavity_fig6:
         sigma2=US["fig6"]["sigma2"],
         keep_samples_at=US["fig6"]["nus"],
         measure_sweeps=US["fig6"]["measure_sweeps"],
+        replicas=US["fig6"]["replicas"],
         seed=config["seed"],
     log:
         logs("us_cavity_fig6"),
@@ -283,7 +285,7 @@ rule us_fig4_sims:
     output:
         us_fig4_sims_file(),
     params:
-        fig4=US["fig4"],
+        fig4={k: v for k, v in US["fig4"].items() if k != "eq19_p"},  # the tree sum is not simulated
         kernel=US_K,
         seed=config["seed"],
     log:

@@ -20,6 +20,12 @@ def us_s2tag(s2):
 US_S2 = {us_s2tag(s): s for s in US_S["sigma2"]}
 
 
+def us_sims_count(pairing):
+    """Graphs simulated per ensemble: every one for the matched curves, the first n_samples_mismatch (the
+    same graphs and data sets, graph i depends only on i) for the teacher/student mismatch."""
+    return US_S["n_samples"] if pairing == "matched" else US_S["n_samples_mismatch"]
+
+
 def us_sims_graphs(ens, n=None):
     """The V = sims.V graphs of one ensemble used by the simulations (n graphs; default sims.n_samples)."""
     return graph_samples_file(ens, US_S["V"], n or US_S["n_samples"])

@@ -336,7 +336,8 @@ class CurveResult:
     independent populations; ``stderr`` is its standard error from the spread of the replicas (with one
     replica: over measurement sweeps, AR(1)-corrected, which ``sweep_stderr`` holds for every replica).
     ``eps_variance`` is the variance of ``ε_s`` over vertices (the cavity prediction of the
-    vertex-to-vertex variance of local posterior variances, Fig. 9), ``samples`` the raw ``ε_s`` keyed by
+    vertex-to-vertex variance of local posterior variances, Fig. 9), averaged over ``replica_variance``,
+    ``samples`` the raw ``ε_s`` keyed by
     grid ``ν`` (float) for the ``ν`` requested in ``keep_samples_at`` (pooled over replicas), and
     ``population`` the first replica's final population (``(P, n, n)`` global, ``(P, 2, n, n)``
     unnormalised/local pairs for local).
@@ -353,6 +354,7 @@ class CurveResult:
     kappa: float | None = None
     replica_eps: np.ndarray = field(repr=False, default_factory=lambda: np.zeros((0, 0)))
     sweep_stderr: np.ndarray = field(repr=False, default_factory=lambda: np.zeros((0, 0)))
+    replica_variance: np.ndarray = field(repr=False, default_factory=lambda: np.zeros((0, 0)))
 
 
 def _no_progress(iterable: Iterable, desc: str = "", total: int | None = None) -> Iterable:
@@ -707,12 +709,12 @@ def _curve(normalisation: str, law: DegreeLaw, p: int, a: float, kappa: float | 
         se = reps.std(axis=0, ddof=1) / math.sqrt(replicas)
     else:
         se = runs[0].sweep_se
-    second = np.mean([r.second for r in runs], axis=0)
+    rep_var = np.stack([r.second - r.eps ** 2 for r in runs])
     kept = {nu: np.concatenate([r.kept[nu] for r in runs]) for nu in runs[0].kept}
-    return CurveResult(nu=nus, eps=eps, stderr=se, eps_variance=second - eps ** 2, samples=kept,
+    return CurveResult(nu=nus, eps=eps, stderr=se, eps_variance=rep_var.mean(axis=0), samples=kept,
                        population=runs[0].population, normalisation=normalisation, sigma2=float(sigma2),
                        kappa=None if kappa is None else float(kappa), replica_eps=reps,
-                       sweep_stderr=np.stack([r.sweep_se for r in runs]))
+                       sweep_stderr=np.stack([r.sweep_se for r in runs]), replica_variance=rep_var)
 
 
 def learning_curve_global(law: DegreeLaw, p: int, a: float, kappa: float, nus, sigma2: float, P: int,

@@ -28,6 +28,9 @@ def check(config: Mapping[str, Any]) -> None:
         if unknown:
             raise ConfigError(f"bad value for '{key}': {unknown} not defined in graph_ensembles "
                               f"(defined: {sorted(ens)})")
+    if us["sims"]["n_samples_mismatch"] > us["sims"]["n_samples"]:
+        raise ConfigError("bad value for 'urry_sollich.sims.n_samples_mismatch': the mismatch curves use the "
+                          "first graphs of the matched ones, so it must be <= urry_sollich.sims.n_samples")
     lo, hi = us["sims"]["nu_range"]
     if not lo < hi:
         raise ConfigError("bad value for 'urry_sollich.sims.nu_range': need min < max")
