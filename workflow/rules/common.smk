@@ -14,6 +14,7 @@ os.environ.update(PYTHONPATH=os.pathsep.join(p for p in (_SRC_ROOT, os.environ.g
 from statmech_bayes.pipeline.code_deps import import_closure
 from statmech_bayes.pipeline.config import validate_config
 from statmech_bayes.pipeline.registry import papers
+from statmech_bayes.pipeline.temp_files import remove_stale_temp_files
 
 CONDA_ENV = "../../envs/environment.yaml"
 PAPERS = papers()
@@ -21,6 +22,14 @@ PAPERS = papers()
 validate_config(config, Path(workflow.basedir) / "workflow" / "schemas")
 
 ROOT = config["output_root"]
+
+
+onstart:
+    # A job killed while writing leaves its temporary file beside the output; remove those of the outputs this
+    # run rebuilds, before any job starts. Snakemake has locked exactly these outputs for this run, so no
+    # other run is writing them (statmech_bayes.pipeline.temp_files).
+    for _tmp in remove_stale_temp_files(f for _job in workflow.dag.needrun_jobs() for f in _job.output):
+        print(f"removed a temporary file left by an interrupted run: {_tmp}", file=sys.stderr)
 
 
 def selected_figures(paper):

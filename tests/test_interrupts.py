@@ -1,0 +1,129 @@
+"""Interrupted builds resume with the plain command (README, "After Ctrl-C or a killed run"): the default
+profile reruns jobs left incomplete, `snakemake --unlock` clears the lock a killed run leaves, and the next run
+removes the temporary files a killed write left beside its outputs, and only those of outputs it rebuilds."""
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import SNAKEMAKE, copy_workflow, run_snakemake
+from statmech_bayes.core.atomic_io import atomic_path
+from statmech_bayes.pipeline.temp_files import remove_stale_temp_files, temp_files_of
+
+SMOKE = ("--configfile", "workflow/config/smoke.yaml")
+TARGET = "smoke/figures/uda_kabashima/fig1.png"       # two jobs: uk_rs_fig1 (a few seconds), then the figure
+CACHED = Path("smoke/results/uda_kabashima/rs_fig1.npz")  # the output of uk_rs_fig1
+
+
+def test_a_killed_write_leaves_a_temp_file_that_the_cleanup_finds(tmp_path):
+    out = tmp_path / "sub dir" / "data[1].npz"   # glob metacharacters in the name are matched literally
+    other = tmp_path / "sub dir" / "other.npz"
+    code = ("import os, sys\nfrom statmech_bayes.core.atomic_io import atomic_path\n"
+            "with atomic_path(sys.argv[1]) as tmp:\n    tmp.write_bytes(b'half')\n    os._exit(9)\n")
+    for path in (out, other):
+        assert subprocess.run([sys.executable, "-c", code, str(path)]).returncode == 9
+    assert not out.exists(), "a killed write must never leave the final name"
+    left = temp_files_of(out)
+    assert len(left) == 1 and left[0].read_bytes() == b"half"
+    assert temp_files_of(other) != left
+    out.write_bytes(b"an older complete output")
+    assert remove_stale_temp_files([out]) == left
+    assert not left[0].exists() and temp_files_of(other), "only the temp files of the given outputs go"
+    assert out.read_bytes() == b"an older complete output"
+    with atomic_path(out) as tmp:  # a write in progress is exactly what the cleanup would match ...
+        assert temp_files_of(out) == [tmp]
+    assert temp_files_of(out) == []  # ... and a finished one leaves nothing
+
+
+def _job_process(workdir: Path) -> int | None:
+    """The pid of a running job script of the Snakemake run in ``workdir`` (Linux /proc)."""
+    scripts = str(workdir / ".snakemake" / "scripts") + "/"
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if scripts in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                    return int(entry.name)
+            except OSError:
+                continue
+    return None
+
+
+def _start_and_wait_for_job(d: Path, *args: str) -> tuple[subprocess.Popen, int]:
+    proc = subprocess.Popen([*SNAKEMAKE, *args], cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while (job := _job_process(d)) is None:
+        assert proc.poll() is None, f"the run ended before its job started:\n{proc.stdout.read()[-3000:]}"
+        assert time.monotonic() < deadline, "the job never started"
+        time.sleep(0.05)
+    return proc, job
+
+
+def _wait_gone(pid: int, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    d = copy_workflow(tmp_path_factory.mktemp("interrupts"))
+    run_snakemake(d, "--cores", "1", TARGET, *SMOKE)
+    return d
+
+
+@pytest.mark.workflow
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="finds the job process through /proc")
+def test_after_a_kill_unlock_and_the_plain_command_resume(built):
+    d = built
+    stale = d / CACHED.parent / f".{CACHED.name}.killed.tmp"
+    not_ours = d / "smoke" / "figures" / "uda_kabashima" / ".fig2.png.another-run.tmp"
+    # Kill Snakemake alone (kill -9 of its pid) while it rebuilds the cached file: its job runs on, writes the
+    # output and leaves it marked incomplete; the lock stays.
+    proc, job = _start_and_wait_for_job(d, "--cores", "1", TARGET, *SMOKE, "--forcerun", "uk_rs_fig1")
+    proc.kill()
+    proc.wait()
+    _wait_gone(job)
+    assert (d / CACHED).exists()
+    stale.write_bytes(b"what a kill during the write leaves")
+    not_ours.write_bytes(b"a file of an output this run does not rebuild")
+
+    again = run_snakemake(d, "--cores", "1", TARGET, *SMOKE, check=False)
+    assert again.returncode != 0 and "LockException" in again.stdout + again.stderr
+    assert "--unlock" in again.stdout + again.stderr
+    run_snakemake(d, "--unlock")  # the README's command, as printed
+    # Without the default profile (rerun-incomplete) the run would stop here:
+    bare = run_snakemake(d, "--cores", "1", TARGET, *SMOKE, "--workflow-profile", "none", check=False)
+    assert bare.returncode != 0 and "IncompleteFilesException" in bare.stdout + bare.stderr
+    before = (d / CACHED).stat().st_mtime_ns
+    resumed = run_snakemake(d, "--cores", "1", TARGET, *SMOKE)
+    log = resumed.stdout + resumed.stderr
+    reason = re.search(r"rule uk_rs_fig1:\n(?:    .*\n)*?    reason: (.*)", log)
+    # (rerun-incomplete hands Snakemake the incomplete files as forced targets, hence its reason)
+    assert reason and re.search("Forced execution|Incomplete output files", reason.group(1)), log[-3000:]
+    assert (d / CACHED).stat().st_mtime_ns > before, "the incomplete output must be rebuilt, not trusted"
+    assert not stale.exists() and f"interrupted run: {stale.relative_to(d)}" in log
+    assert not_ours.exists(), "a temp file of an output this run does not rebuild is not this run's to remove"
+
+
+@pytest.mark.workflow
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="finds the job process through /proc")
+def test_after_ctrl_c_the_plain_command_resumes(built):
+    d = built
+    for f in [d / CACHED, *(d / TARGET).parent.glob("fig1.*")]:
+        f.unlink()
+    # Ctrl-C in a terminal sends SIGINT to the whole foreground process group: Snakemake and its job.
+    proc, job = _start_and_wait_for_job(d, "--cores", "1", TARGET, *SMOKE)
+    os.killpg(proc.pid, signal.SIGINT)
+    proc.wait(timeout=120)
+    _wait_gone(job)
+    assert not (d / TARGET).exists()
+    planned = run_snakemake(d, "-n", "--cores", "1", TARGET, *SMOKE).stdout
+    assert re.search(r"^total +2$", planned, re.M), "the interrupted job and the figure after it remain to do"
+    run_snakemake(d, "--cores", "1", TARGET, *SMOKE)
+    assert (d / CACHED).exists() and (d / TARGET).exists()
