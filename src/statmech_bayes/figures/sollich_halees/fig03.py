@@ -5,16 +5,22 @@ from __future__ import annotations
 
 import pandas as pd
 
-from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, lc_figure
+from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, lc_figure, log_gap, loose_claim
 
 
 def make(inputs: dict, cfg: dict):
     panels = [("ou1", cfg["scenarios"]["ou1"]["sigma2"][0]), ("ou2", cfg["scenarios"]["ou2"]["sigma2"][0])]
     fig, rows, rec, data = lc_figure(inputs, cfg, "sollich_halees/fig3", panels)
+    # "One observes that the lower bounds (Plaskota and OV) are rather loose in both cases. The TWO upper
+    # bound is also far from tight"
+    for sc, s2 in panels:
+        n, m, se, curves, sims, th = data[(sc, s2)]
+        for name, says in (("Pl", "the lower bounds (Plaskota and OV) are rather loose in both cases"),
+                           ("OV", "the lower bounds (Plaskota and OV) are rather loose in both cases"),
+                           ("TWO", "the TWO upper bound is also far from tight")):
+            loose_claim(rec, f"{sc}, sigma2={s2:g}", name, n, m, se, curves[name], cfg["claims"], says)
     # "the WV upper bound is better [than TWO] where it can be defined (for d = 1)"
     n, m, se, curves, sims, th = data[panels[0]]
-    from statmech_bayes.figures.sollich_halees.common import log_gap
-
     d_wv, d_two = float(log_gap(curves["WV"], m).max()), float(log_gap(curves["TWO"], m).max())
     rec.within(f"ou1, sigma2={panels[0][1]:g}: WV is tighter than TWO: D_TWO - D_WV, D = max over n of "
                "|ln(bound/Sim)|", "the WV upper bound is better where it can be defined (for d = 1)",
