@@ -7,7 +7,12 @@ import numpy as np
 import pytest
 
 from statmech_bayes.gp import component_averages as ca
-from statmech_bayes.gp.graph_posterior import counts_from_inputs, kernels_from_basis, mismatch_error, posterior_variances
+from statmech_bayes.gp.graph_posterior import (
+    counts_from_inputs,
+    kernels_from_basis,
+    mismatch_error,
+    posterior_variances,
+)
 from statmech_bayes.graphs.operators import from_edge_list
 from statmech_bayes.graphs.spectral import SpectralBasis
 from statmech_bayes.randomwalk import simulated_curves as sc

@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-
 import scipy.sparse.csgraph as csgraph
 
 from statmech_bayes.gp import component_averages as ca

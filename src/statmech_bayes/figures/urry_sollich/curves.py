@@ -14,12 +14,12 @@ from statmech_bayes.figures.urry_sollich.common import (
 
 # Cavity vs simulation: the paper calls them "mostly visually indistinguishable". A point passes if the
 # relative deviation is at most 5 % plus three standard errors (simulation and cavity added) relative to
-# the simulated mean, the noise allowance capped at 20 %. Global-normalisation errors are heavy-tailed over
-# graphs (rare small components dominate the mean at large nu), so points whose simulated mean is too
-# noisy to judge at that cap (3 se / eps > 15 % for the simulation or for the cavity population, whose
-# samples are heavy-tailed too) cannot be judged: the claim is about the whole curve, so it fails if any
-# judged point fails, and is inconclusive (never a pass) if it holds at the judged points but some point
-# could not be judged.
+# the simulated mean, the noise allowance capped at 20 %. The simulated standard error is over graphs
+# (one data set each, small components averaged exactly over example placements); the cavity's is the
+# spread of independent population replicas. A point where either is too noisy to judge at that cap
+# (3 se / value > 15 %) cannot be judged: the claim is about the whole curve, so it fails if any judged
+# point fails, and is inconclusive (never a pass) if it holds at the judged points but some point could
+# not be judged.
 CAVITY_RTOL = 0.05
 NOISE_CAP = 0.20
 INCONCLUSIVE = 0.15
@@ -37,8 +37,16 @@ def loglog_axes(ax, title: str, ylim=(1e-5, 1.0), xlim=(1e-2, 1e1)) -> None:
     ax.set_title(title, fontsize=8.5)
 
 
+def estimator_note(sims: dict, cavity: dict) -> str:
+    """How the simulated and cavity values and their errors were obtained (for the figure's note box)."""
+    return (f"simulation: {sims['n_samples']} graphs x 1 data set; small components\n"
+            f"averaged exactly over example placements; cavity: {cavity['replicas']}\n"
+            f"independent replicas x {cavity['P']} messages (error: their spread)")
+
+
 def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_nu, sim_samples,
-                         cav_nu, cav_eps, cav_se) -> float:
+                         cav_nu, cav_eps, cav_se, quantity: str = "cavity prediction vs finite-V simulation",
+                         statement: str = "cavity and simulation mostly visually indistinguishable") -> float:
     """Max relative deviation of the cavity curve from the V=500 simulation mean over the cavity ν grid."""
     m, se = mean_se(sim_samples)
     inside = (cav_nu >= sim_nu[0]) & (cav_nu <= sim_nu[-1])
@@ -49,19 +57,20 @@ def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_
     judged = (3 * se_at / sim_at <= INCONCLUSIVE) & (3 * cav_se[inside] / sim_at <= INCONCLUSIVE)
     nus = cav_nu[inside]
     if not judged.any():
-        rec.holds(f"{ens}, {norm} normalisation, sigma2={s2:g}: cavity prediction vs finite-V simulation",
-                  "cavity and simulation mostly visually indistinguishable", "no conclusive point", False,
+        rec.holds(f"{ens}, {norm} normalisation, sigma2={s2:g}: {quantity}",
+                  statement, "no conclusive point", False,
                   f"3 se/eps <= {INCONCLUSIVE:g} for simulation and cavity at some nu", decidable=False)
         return float("nan")
     slack = np.where(judged, rel - allowed, -np.inf)
     worst = int(np.argmax(slack))
     skipped = ", ".join(f"{v:.3g}" for v in nus[~judged]) or "none"
     holds = bool(np.all(rel[judged] <= allowed[judged]))
-    rec.holds(f"{ens}, {norm} normalisation, sigma2={s2:g}: cavity prediction vs finite-V simulation, "
-              f"max relative deviation over the conclusive nu", "cavity and simulation mostly visually "
-              "indistinguishable", float(rel[judged].max()), holds,
+    rec.holds(f"{ens}, {norm} normalisation, sigma2={s2:g}: {quantity}, "
+              f"max relative deviation over the conclusive nu", statement, float(rel[judged].max()), holds,
               f"<= {CAVITY_RTOL:g} + min(3 (se_sim + se_cavity)/eps_sim, {NOISE_CAP:g}) at every conclusive nu "
               f"(least slack at nu={nus[worst]:.3g}: deviation {rel[worst]:.3g}, allowed {allowed[worst]:.3g})",
-              note=f"not judged (3 se/eps > {INCONCLUSIVE:g} for simulation or cavity) at nu = {skipped}",
+              note=f"not judged (3 se/value > {INCONCLUSIVE:g} for simulation or cavity) at nu = {skipped}; "
+                   f"largest 3 se/value: simulation {float((3 * se_at / sim_at).max()):.3g}, cavity "
+                   f"{float((3 * cav_se[inside] / sim_at).max()):.3g}",
               decidable=(not holds) or bool(judged.all()))
     return float(rel[judged].max())

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.claims import ClaimsRecord
-from statmech_bayes.core.plotstyle import use_style
+from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.urry_sollich import PAPER
 from statmech_bayes.figures.urry_sollich.common import (
     ENSEMBLE_LABELS,
@@ -14,6 +14,7 @@ from statmech_bayes.figures.urry_sollich.common import (
     cavity_by_key,
     mean_se,
 )
+from statmech_bayes.figures.urry_sollich.curves import cavity_vs_simulation, estimator_note
 
 
 def make(inputs: dict, us: dict):
@@ -37,6 +38,13 @@ def make(inputs: dict, us: dict):
                 ax.plot(c["nu"], c["eps_variance"], "--", lw=0.8, color="tab:blue" if norm == "global" else "tab:red",
                         label=f"{norm} (cavity)")
                 rows += [(ens, f"{norm} cavity", float(x), float(y)) for x, y in zip(c["nu"], c["eps_variance"])]
+                reps = c["replica_variance"]
+                cavity_vs_simulation(rec, ens, norm, s2, nu, s["var"][:, i, j], c["nu"], c["eps_variance"],
+                                     reps.std(axis=0, ddof=1) / np.sqrt(reps.shape[0]),
+                                     quantity="cavity vs simulated vertex-to-vertex variance of the local "
+                                              "posterior variance",
+                                     statement="the cavity method predicts the distribution of local posterior "
+                                               "variances (Sec. 4.3, Fig. 6); this is its variance")
             if norm == "local":
                 k = int(np.argmax(m))
                 rec.within(f"{ens}: nu of the peak of the local-normalisation error variance",
@@ -60,5 +68,6 @@ def make(inputs: dict, us: dict):
         ax.set(xscale="log", xlim=(1e-2, 1e1), ylim=(0, 1), xlabel=r"$\nu$", ylabel="error variance")
         ax.set_title(ENSEMBLE_LABELS.get(ens, ens) + f", $\\sigma^2$={s2:g}", fontsize=8.5)
         ax.legend(fontsize=6.5, loc="upper right")
+    note_box(np.atleast_1d(axes)[0], estimator_note(us["sims"], us["cavity"]), loc="center left")
     fig.tight_layout()
     return fig, pd.DataFrame(rows, columns=["panel", "curve", "nu", "error_variance"]), rec
