@@ -18,6 +18,7 @@ from statmech_bayes.figures.urry_sollich.common import (
 from statmech_bayes.figures.urry_sollich.curves import (
     cavity_vs_simulation,
     draw_curves,
+    estimator_note,
     loglog_axes,
 )
 
@@ -52,7 +53,7 @@ def make(inputs: dict, us: dict):
     axes[-1].plot([], [], "k:", label="eigenvalue approx. (Eq. 18)")
     axes[-1].plot([], [], "k--", label="cavity (population dynamics)")
     axes[-1].legend(loc="lower left", fontsize=7)
-    note_box(axes[0], f"{us['sims']['n_samples']} graphs x 1 data set per point\n(sample count unstated)",
+    note_box(axes[0], estimator_note(us["sims"], us["cavity"]) + "\n(sample sizes unstated in the paper)",
              loc="upper right")
     fig.tight_layout()
     return fig, pd.DataFrame(rows, columns=["panel", "curve", "sigma2", "nu", "eps"]), rec
