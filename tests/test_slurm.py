@@ -1,0 +1,278 @@
+"""The cluster path for real: the smoke configuration built through the repository's SLURM profile, with only the
+partition and the account changed (as the README tells a user), on a real SLURM cluster; every science job
+submitted through SLURM, figures, scorecard and `all` run locally, outputs byte-identical to a local build; failing
+jobs on the cluster reported as failed and leaving no output a later run would trust. Also: the resources every
+science rule asks a cluster for, and that they fit the paper-scale benchmarks where those exist.
+
+The cluster is whatever `sinfo` answers for. `.ci/run` brings up the one-node cluster of `cluster/local_slurm.sh`
+before pytest, tears it down after, and sets STATMECH_REQUIRE_SLURM=1 so that a missing cluster fails there
+instead of skipping. Elsewhere the cluster tests skip when no cluster answers. STATMECH_SLURM_PARTITION (default:
+the cluster's default partition) and STATMECH_SLURM_ACCOUNT (default: `none`) say where to submit.
+
+Every Snakemake run on the cluster is under `timeout --signal=INT`: the SLURM executor plugin ends (cancelling its
+jobs) on SIGINT, but can hang on SIGTERM."""
+import contextlib
+import io
+import math
+import os
+import re
+import shutil
+import subprocess
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT, SNAKEMAKE, copy_workflow, run_snakemake
+from statmech_bayes.pipeline.registry import papers
+
+SMOKE = "workflow/config/smoke.yaml"
+BUILD_TIMEOUT = 600  # s; the smoke build takes about 2 min on the one-node cluster of an idle 2-core machine
+FAIL_TIMEOUT = 300   # s; the failing workflow about 45 s
+NOT_COMPARED = ("results/logs/", "results/benchmarks/")  # timings and log text differ between any two builds
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The cluster, the profile as a user edits it, runs under a SIGINT timeout, the run's log
+
+
+def find_cluster() -> tuple[tuple[str, str] | None, str]:
+    """``((partition, account), "")`` for a cluster that takes jobs now, else ``(None, why not)``."""
+    if not (shutil.which("sbatch") and shutil.which("sinfo") and shutil.which("squeue")):
+        return None, "no SLURM client commands (sbatch, sinfo, squeue) on this machine"
+    try:
+        out = subprocess.run(["sinfo", "-h", "-o", "%P %a %t"], capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        return None, "sinfo did not answer within 20 s"
+    if out.returncode != 0:
+        return None, f"sinfo failed: {out.stderr.strip() or out.stdout.strip()}"
+    wanted = os.environ.get("STATMECH_SLURM_PARTITION")
+    for line in out.stdout.splitlines():
+        name, avail, state = line.split()
+        is_default, name = name.endswith("*"), name.rstrip("*")
+        if (name == wanted if wanted else is_default) and avail == "up" and state in ("idle", "mix", "alloc"):
+            return (name, os.environ.get("STATMECH_SLURM_ACCOUNT", "none")), ""
+    which = f"partition '{wanted}'" if wanted else "the default partition"
+    return None, f"{which} has no node that takes jobs (sinfo: {out.stdout.strip() or 'nothing'})"
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    found, why = find_cluster()
+    if found is None:
+        msg = f"no SLURM cluster to submit to: {why}. `sudo cluster/local_slurm.sh up` brings one up on this machine"
+        if os.environ.get("STATMECH_REQUIRE_SLURM") == "1":
+            pytest.fail(msg)
+        pytest.skip(msg)
+    return found
+
+
+def edit_profile(profile_dir: Path, partition: str, account: str) -> Path:
+    """Set the partition and the account in ``profile_dir/config.yaml`` (a copy of profiles/slurm), exactly as a
+    user does; check that nothing else differs from the repository's profile."""
+    path = profile_dir / "config.yaml"
+    text = path.read_text()
+    for key, value in (("slurm_partition", partition), ("slurm_account", account)):
+        text, n = re.subn(rf'(?m)^(\s+{key}:\s*)"[^"]*"', lambda m, v=value: f'{m.group(1)}"{v}"', text)
+        assert n == 1, f"profiles/slurm/config.yaml must set {key} once, on its own line"
+    path.write_text(text)
+    ours = yaml.safe_load((ROOT / "profiles" / "slurm" / "config.yaml").read_text())
+    edited = yaml.safe_load(text)
+    assert edited["default-resources"].pop("slurm_partition") == partition
+    assert edited["default-resources"].pop("slurm_account") == account
+    for key in ("slurm_partition", "slurm_account"):
+        del ours["default-resources"][key]
+    assert edited == ours, "the test must use the repository's profile with only the partition and account changed"
+    return profile_dir
+
+
+def run_with_sigint_timeout(cwd: Path, args: list[str], seconds: int, log: Path) -> tuple[int, str]:
+    """Run Snakemake; at ``seconds`` send SIGINT (SIGKILL a minute later) and fail. Returns the exit code and the
+    combined output."""
+    cmd = ["timeout", "--signal=INT", "--kill-after=60", str(seconds), *SNAKEMAKE, *args]
+    with open(log, "w") as out:
+        proc = subprocess.run(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    text = log.read_text()
+    if proc.returncode in (124, 137):  # timeout's codes: timed out (SIGINT sent), killed after the grace period
+        pytest.fail(f"snakemake {' '.join(args)} did not finish within {seconds} s (SIGINT sent):\n{text[-4000:]}")
+    return proc.returncode, text
+
+
+def jobs_in_log(text: str) -> tuple[dict[int, tuple[str, bool]], dict[int, list[str]]]:
+    """``{jobid: (rule, local)}`` for every job the run started, and ``{jobid: [SLURM job ids]}`` for every job
+    submitted to SLURM (more than one id when it was retried)."""
+    started = {}
+    for m in re.finditer(r"^(local)?rule (\w+):\n(?:    .*\n)*?    jobid: (\d+)$", text, flags=re.M):
+        started[int(m.group(3))] = (m.group(2), bool(m.group(1)))
+    slurm = defaultdict(list)
+    for m in re.finditer(r"^Job (\d+) has been submitted with SLURM jobid (\d+)", text, flags=re.M):
+        slurm[int(m.group(1))].append(m.group(2))
+    return started, dict(slurm)
+
+
+def squeue_states(ids: list[str]) -> dict[str, str]:
+    """The state SLURM reports for each of ``ids`` it still lists (finished jobs: for MinJobAge, 300 s by default)."""
+    out = subprocess.run(["squeue", "-h", "-t", "all", "-j", ",".join(ids), "-o", "%i %T"],
+                         capture_output=True, text=True, timeout=30)
+    return dict(line.split() for line in out.stdout.splitlines() if line.strip())
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and not str(p.relative_to(root)).startswith(NOT_COMPARED)}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The smoke configuration on the cluster
+
+
+@pytest.fixture(scope="module")
+def slurm_smoke(cluster, tmp_path_factory):
+    """The smoke build through the edited profile, then (in the same directory, since outputs record where they
+    were built) a local build of the same configuration for comparison: ``(dir, log of the cluster run)``."""
+    d = copy_workflow(tmp_path_factory.mktemp("slurm") / "wf")
+    edit_profile(d / "profiles" / "slurm", *cluster)
+    code, log = run_with_sigint_timeout(d, ["--workflow-profile", "profiles/slurm", "--configfile", SMOKE],
+                                        BUILD_TIMEOUT, d / "slurm_run.log")
+    assert code == 0, f"the smoke build on the cluster failed:\n{log[-6000:]}"
+    (d / "smoke").rename(d / "smoke_slurm")
+    run_snakemake(d, "--cores", "2", "--configfile", SMOKE)
+    return d, log
+
+
+@pytest.mark.workflow
+@pytest.mark.slurm
+def test_every_science_job_was_submitted_through_slurm(slurm_smoke):
+    _, log = slurm_smoke
+    started, slurm = jobs_in_log(log)
+    assert re.search(r"^(\d+) of \1 steps \(100%\) done", log, flags=re.M), "the run did not do every job"
+    assert len(started) == int(re.findall(r"^(\d+) of \1 steps", log, flags=re.M)[-1]), "a job missing from the log"
+    remote = {j: rule for j, (rule, local) in started.items() if not local}
+    assert remote, "no science job in the smoke build"
+    unsubmitted = sorted(rule for j, rule in remote.items() if j not in slurm)
+    assert not unsubmitted, f"science jobs not submitted through SLURM: {unsubmitted}"
+    ids = [i for j in remote for i in slurm[j]]
+    assert len(set(ids)) == len(ids), "two jobs with one SLURM job id"
+    states = squeue_states(ids)  # those still listed must have completed on the cluster
+    assert all(s == "COMPLETED" for s in states.values()), states
+
+
+@pytest.mark.workflow
+@pytest.mark.slurm
+def test_figures_scorecard_and_all_ran_locally(slurm_smoke):
+    _, log = slurm_smoke
+    started, slurm = jobs_in_log(log)
+    local = {rule for j, (rule, is_local) in started.items() if is_local}
+    assert not [rule for j, (rule, is_local) in started.items() if is_local and j in slurm], "a local rule submitted"
+    figures = {f"{p.prefix}_{name}" for p in papers().values() for name in p.smoke_figures}
+    assert local == figures | {"scorecard", "all"}
+
+
+@pytest.mark.workflow
+@pytest.mark.slurm
+def test_outputs_are_byte_identical_to_a_local_build(slurm_smoke):
+    d, _ = slurm_smoke
+    on_cluster, here = tree(d / "smoke_slurm"), tree(d / "smoke")
+    assert sorted(on_cluster) == sorted(here)
+    assert any(f.endswith(".npz") for f in here) and any(f.endswith(".png") for f in here)
+    differ = [f for f in here if on_cluster[f] != here[f]]
+    assert not differ, f"outputs differ between the cluster and the local build: {differ}"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Failing jobs on the cluster (tests/slurm_failing/Snakefile, the same profile)
+
+
+@pytest.mark.workflow
+@pytest.mark.slurm
+def test_failing_jobs_are_reported_and_leave_no_trusted_output(cluster, tmp_path):
+    shutil.copy(ROOT / "tests" / "slurm_failing" / "Snakefile", tmp_path / "Snakefile")
+    profile = shutil.copytree(ROOT / "profiles" / "slurm", tmp_path / "profile")
+    edit_profile(profile, *cluster)
+    args = ["--workflow-profile", str(profile)]
+    code, log = run_with_sigint_timeout(tmp_path, args, FAIL_TIMEOUT, tmp_path / "run.log")
+    assert code != 0, "a run with failing jobs must fail"
+    started, slurm = jobs_in_log(log)
+    submitted = {rule for j, (rule, _) in started.items() if j in slurm}
+    assert submitted == {"ok", "exits", "killed"}, log[-4000:]
+    for rule in ("exits", "killed"):
+        assert re.search(rf"Error in rule {rule}:\n    message: SLURM-job '\d+' failed", log), f"{rule}: {log[-4000:]}"
+        assert not (tmp_path / f"{rule}.txt").exists(), f"the failed job {rule} left its partial output"
+    # Killed outright, nothing on the node cleaned up: the submitting Snakemake removed the partial output.
+    assert re.search(r"Removing output files of failed job killed", log)
+    assert (tmp_path / "ok.txt").read_text() == "done\n"
+    # The next run trusts what succeeded and redoes what failed.
+    planned = run_snakemake(tmp_path, *args, "-n").stdout
+    rules = set(re.findall(r"^(?:local)?rule (\w+):", planned, flags=re.M))
+    assert rules == {"exits", "killed", "all"}, planned
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# What every science rule asks a cluster for
+
+
+def rule_declarations():
+    """``{rule: (local, declared resource names)}`` for every rule of the workflow (the paper configuration)."""
+    from snakemake.api import SnakemakeApi
+    from snakemake.settings.types import OutputSettings, ResourceSettings
+
+    out = {}
+    with contextlib.redirect_stderr(io.StringIO()), SnakemakeApi(OutputSettings()) as api:
+        wf = api.workflow(resource_settings=ResourceSettings(cores=2), snakefile=ROOT / "Snakefile", workdir=ROOT)
+        for r in wf._workflow.rules:  # the parsed workflow (not public API, but the thing itself)
+            out[r.name] = (r.name in wf._workflow._localrules, set(r.resources.keys()))
+    return out
+
+
+def test_every_science_rule_declares_threads_memory_and_runtime():
+    rules = rule_declarations()
+    science = {name for name, (local, _) in rules.items() if not local}
+    assert science and "all" not in science and "scorecard" not in science
+    missing = {name: sorted({"mem_mb", "runtime"} - declared) for name, (local, declared) in rules.items()
+               if not local and not {"mem_mb", "runtime"} <= declared}
+    assert not missing, f"science rules without mem_mb/runtime (a cluster would give them the defaults): {missing}"
+    text = "\n".join(p.read_text() for p in (ROOT / "workflow" / "rules").glob("*.smk"))
+    blocks = dict(re.findall(r"^rule (\w+):\n(.*?)(?=^\S|\Z)", text, flags=re.M | re.S))
+    no_threads = sorted(name for name in science if name in blocks and "\n    threads:" not in blocks[name])
+    assert not no_threads, f"science rules without a threads declaration: {no_threads}"
+
+
+def planned_resources(out: str) -> list[tuple[str, str, int, int]]:
+    """``(rule, benchmark file, mem_mb, runtime)`` of each science job in a dry run's listing."""
+    jobs = []
+    for block in re.split(r"\n(?=(?:local)?rule \w+:)", out):
+        m = re.match(r"rule (\w+):", block)  # not `localrule`
+        bench = re.search(r"^    benchmark: (\S+)$", block, flags=re.M)
+        res = re.search(r"^    resources: (.*)$", block, flags=re.M)
+        if m and bench and res:
+            values = dict(kv.split("=", 1) for kv in res.group(1).split(", "))
+            jobs.append((m.group(1), bench.group(1), int(values["mem_mb"]), int(values["runtime"])))
+    return jobs
+
+
+def test_declared_resources_fit_the_paper_scale_benchmarks():
+    """Where this checkout has paper-scale benchmarks (results/benchmarks/, written by the full build; not in a
+    fresh clone), each science job asks for at least twice the measured time (rounded up to minutes) and 25 % more
+    memory than the measured peak RSS."""
+    if not any((ROOT / "results" / "benchmarks").glob("*.tsv")):
+        pytest.skip("no paper-scale benchmarks in results/benchmarks/ (written by the full build)")
+    jobs = planned_resources(run_snakemake(ROOT, "-n", "--forceall", "--cores", "2").stdout)
+    assert jobs
+    short, small, measured = [], [], 0
+    for rule, bench, mem_mb, runtime in jobs:
+        path = ROOT / bench
+        if not path.exists():
+            continue
+        rows = [line.split("\t") for line in path.read_text().splitlines()]
+        header, *values = rows
+        s = max(float(v[header.index("s")]) for v in values)
+        rss = max(float(v[header.index("max_rss")]) for v in values if v[header.index("max_rss")] not in ("-", "NA"))
+        measured += 1
+        if runtime < math.ceil(2 * s / 60):
+            short.append(f"{rule} ({path.stem}): runtime {runtime} min, measured {s:.0f} s")
+        if mem_mb < 1.25 * rss:
+            small.append(f"{rule} ({path.stem}): mem_mb {mem_mb}, measured max_rss {rss:.0f} MB")
+    assert measured, "no benchmark matches a planned job"
+    assert not short, f"runtime below twice the measured time: {short}"
+    assert not small, f"mem_mb below 1.25 x the measured peak: {small}"
