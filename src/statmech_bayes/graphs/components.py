@@ -33,26 +33,6 @@ def component_layout(edges: np.ndarray, V: int, seed: int) -> np.ndarray:
     return pos
 
 
-def dangling_vertices(edges: np.ndarray, V: int) -> np.ndarray:
-    """Vertices removed by repeatedly pruning degree-1 vertices: the trees hanging off cycles
-    (the 'dangling ends' of Appendix B), plus every vertex of a tree component."""
-    A = from_edge_list(edges, V).tolil()
-    deg = np.asarray(A.sum(axis=1)).ravel()
-    alive = np.ones(V, bool)
-    leaves = list(np.where(deg <= 1)[0])
-    while leaves:
-        v = leaves.pop()
-        if not alive[v]:
-            continue
-        alive[v] = False
-        for u in A.rows[v]:
-            if alive[u]:
-                deg[u] -= 1
-                if deg[u] <= 1:
-                    leaves.append(u)
-    return ~alive
-
-
 def dangling_ends(edges: np.ndarray, V: int) -> tuple[np.ndarray, np.ndarray]:
     """The 'dangling ends' of Urry & Sollich 2013 (Sec. 5, App. B) and the giant component.
 

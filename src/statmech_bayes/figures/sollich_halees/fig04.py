@@ -100,7 +100,7 @@ def _ov_claims(rec, n, sims, ov, s2: float, k: float) -> None:
         sure_right = ~spans_zero & np.all((ends >= 0.5) & (ends <= 2.0), axis=1)
         sure_wrong = ~spans_zero & (np.all(ends < 0.5, axis=1) | np.all(ends > 2.0, axis=1))
         factor = np.where(r > 0, np.maximum(r, 1 / np.where(r > 0, r, 1.0)), np.inf)
-        return r, right, sure_right, sure_wrong, float(factor.max())
+        return r, right, sure_right, sure_wrong, float(factor.max()) if r.size else float("nan")
 
     asym = ok & (m < s2)
     r, right, sr, sw, fac = judge(asym)
