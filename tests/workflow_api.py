@@ -16,19 +16,21 @@ class RuleInfo:
     script: Path | None       # relative to the repository root
     code: tuple[str, ...]     # the declared `code` inputs
     module: str | None        # a module the script loads by name (figure rules)
+    threads: object = None    # the declared threads as parsed with `cores` (an int unless a callable)
 
 
-def parse_rules(root: Path, configfile: str | None = None) -> dict[str, RuleInfo]:
+def parse_rules(root: Path, configfile: str | None = None, cores: int = 1) -> dict[str, RuleInfo]:
     """Every rule of the workflow under ``root``. Uses Snakemake's API (``_workflow`` is not public, but it
     is the parsed workflow itself, which is what the test must see)."""
     cfg = ConfigSettings(configfiles=[root / configfile] if configfile else [])
     out = {}
     with contextlib.redirect_stderr(io.StringIO()), SnakemakeApi(OutputSettings()) as api:
-        wf = api.workflow(resource_settings=ResourceSettings(cores=1), config_settings=cfg,
+        wf = api.workflow(resource_settings=ResourceSettings(cores=cores), config_settings=cfg,
                           snakefile=root / "Snakefile", workdir=root)
         for r in wf._workflow.rules:
             script = (root / "workflow" / "rules" / r.script).resolve().relative_to(root.resolve()) if r.script else None
             code = tuple(r.input.get("code") or ()) if hasattr(r.input, "get") else ()
             module = r.params.get("module") if hasattr(r.params, "get") else None
-            out[r.name] = RuleInfo(r.name, script, code, module)
+            threads = r.resources["_cores"]
+            out[r.name] = RuleInfo(r.name, script, code, module, getattr(threads, "value", threads))
     return out
