@@ -1,11 +1,9 @@
 # Replication pipeline: every figure of five papers on the statistical mechanics of Bayesian learning.
-# Thin on purpose: configuration, shared rules, one rule file per registered paper, the default target.
+# Thin on purpose: shared rules (with the configuration, workflow/config/full.yaml, in common.smk), one rule file
+# per registered paper, the default target.
 from snakemake.utils import min_version
 
 min_version("9.27")
-
-
-configfile: "workflow/config/full.yaml"
 
 
 include: "workflow/rules/common.smk"

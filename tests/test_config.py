@@ -1,12 +1,15 @@
 """The configuration schema: the full config is valid; bad keys stop the run with their name."""
 import copy
+import re
+import subprocess
+import sys
 
 import pytest
 import yaml
 
 from conftest import ROOT, copy_workflow, run_snakemake
 from statmech_bayes.core.config import ConfigError
-from statmech_bayes.pipeline.config import validate_config
+from statmech_bayes.pipeline.config import load_config_file, validate_config
 
 SCHEMA = ROOT / "workflow" / "schemas"
 
@@ -62,3 +65,87 @@ def test_snakemake_stops_on_a_bad_configfile(tmp_path):
     proc = run_snakemake(d, "-n", "--configfile", str(bad), check=False)
     assert proc.returncode != 0
     assert "n_graphz" in proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("seed: 3\nurry_sollich:\n  fig1: [1, 2\n  V: 1\n", "line 4, column 4: expected ',' or ']'"),
+    ("seed: 3\nurry_sollich:\n\tfig1: 3\n", "line 3, column 1: found character '\\t'"),
+    ("seed: 3\nkjit:\n  exp1: {n: 1}\n  exp1: {n: 2}\n", "line 4, column 3: key 'exp1' repeated (first at line 3)"),
+    ("- seed\n- 3\n", "the top level must be a mapping"),
+])
+def test_a_malformed_configuration_file_names_file_and_line(tmp_path, text, needle):
+    path = tmp_path / "my config.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as err:
+        load_config_file(path)
+    assert str(err.value).startswith(f"{path}"), err.value
+    assert needle in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_missing_configuration_file_is_one_line_naming_it(tmp_path):
+    with pytest.raises(ConfigError) as err:
+        load_config_file(tmp_path / "quik.yaml")
+    assert str(err.value) == f"configuration file not found: {tmp_path / 'quik.yaml'}"
+
+
+def test_an_image_given_as_configuration_says_where_targets_go():
+    with pytest.raises(ConfigError) as err:
+        load_config_file(ROOT / "figures" / "urry_sollich" / "fig1.png")
+    assert "Targets go before --configfile" in str(err.value)
+
+
+@pytest.fixture(scope="module")
+def wf_copy(tmp_path_factory):
+    return copy_workflow(tmp_path_factory.mktemp("cfg") / "wf")
+
+
+def test_snakemake_names_file_and_line_of_a_malformed_default_configuration(wf_copy):
+    full = wf_copy / "workflow" / "config" / "full.yaml"
+    text = full.read_text()
+    lines = text.splitlines(keepends=True)
+    n = next(i for i, line in enumerate(lines) if line.startswith("seed:"))
+    try:
+        full.write_text("".join(lines[:n] + ["seed: 20131122: 3\n"] + lines[n + 1:]))
+        proc = run_snakemake(wf_copy, "-n", check=False)
+    finally:
+        full.write_text(text)
+    assert proc.returncode != 0
+    assert re.search(rf"workflow/config/full.yaml, line {n + 1}, column 15: mapping values are not allowed here", proc.stderr + proc.stdout)
+
+
+def test_snakemake_names_file_and_line_of_a_repeated_key_in_a_configfile(wf_copy, tmp_path):
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("output_root: mine\nseed: 1\nseed: 2\n")
+    proc = run_snakemake(wf_copy, "-n", "--configfile", str(mine), check=False)
+    assert proc.returncode != 0
+    assert f"{mine}, line 3, column 1: key 'seed' repeated (first at line 2)" in proc.stderr + proc.stdout
+
+
+def test_configfiles_snakemake_cannot_read_are_named_by_the_checker(wf_copy, tmp_path):
+    """Snakemake's command line reads --configfile before the workflow starts: a file it cannot read stops
+    the run with Snakemake's own message (for a missing file a traceback ending in its path; for a malformed
+    one no file or line). The README's check command names both."""
+    bad, missing = tmp_path / "bad.yaml", tmp_path / "quik.yaml"
+    bad.write_text("output_root: mine\nurry_sollich:\n  fig1: {V: 100\n")
+    for path in (bad, missing):
+        proc = run_snakemake(wf_copy, "-n", "--configfile", str(path), check=False)
+        assert proc.returncode != 0
+    assert str(missing) in proc.stdout + proc.stderr
+    for path, needle in ((bad, f"{bad}, line 4, column 1: expected ',' or '}}', but got '<stream end>' (while parsing a "
+                                "flow mapping at line 3)"),
+                         (missing, f"configuration file not found: {missing}")):
+        proc = subprocess.run([sys.executable, "-m", "statmech_bayes.pipeline.config", str(path)], cwd=wf_copy,
+                              capture_output=True, text=True)
+        assert proc.returncode == 1 and proc.stderr.strip() == needle, proc.stderr
+
+
+def test_the_checker_accepts_the_shipped_configurations_and_rejects_bad_keys(wf_copy, tmp_path):
+    def check(*paths):
+        return subprocess.run([sys.executable, "-m", "statmech_bayes.pipeline.config", *map(str, paths)],
+                              cwd=wf_copy, capture_output=True, text=True)
+    ok = check("workflow/config/quick.yaml", "workflow/config/smoke.yaml")
+    assert ok.returncode == 0, ok.stderr
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("urry_sollich:\n  fig1:\n    n_graphz: 4\n")
+    proc = check(typo)
+    assert proc.returncode == 1 and "n_graphz" in proc.stderr

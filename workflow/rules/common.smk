@@ -12,12 +12,22 @@ sys.path.insert(0, _SRC_ROOT)
 os.environ.update(PYTHONPATH=os.pathsep.join(p for p in (_SRC_ROOT, os.environ.get("PYTHONPATH")) if p))
 
 from statmech_bayes.pipeline.code_deps import import_closure
-from statmech_bayes.pipeline.config import validate_config
+from statmech_bayes.pipeline.config import load_config_file, validate_config
 from statmech_bayes.pipeline.registry import papers
 from statmech_bayes.pipeline.temp_files import remove_stale_temp_files
 
 CONDA_ENV = "../../envs/environment.yaml"
 PAPERS = papers()
+
+# The paper-scale parameters, the default configuration. Read strictly first, so that a syntax error or a repeated
+# key names the file and line (Snakemake's own message names neither). Snakemake's command line has read the
+# --configfile files before the workflow starts (their syntax errors are its own); repeated keys are caught here.
+for _file in ["workflow/config/full.yaml", *workflow.overwrite_configfiles]:
+    load_config_file(_file)
+
+
+configfile: "workflow/config/full.yaml"
+
 
 validate_config(config, Path(workflow.basedir) / "workflow" / "schemas")
 
