@@ -1,10 +1,12 @@
 """The workflow end to end, in tiers: a dry run at paper scale; the smoke build (one figure per paper) with the
 rerun rules checked on it; the quick build of the whole DAG once, with determinism checked by rebuilding a
 sample of its outputs; the notebooks and the report on the quick outputs."""
+import base64
 import json
 import os
 import re
 import shutil
+import sys
 
 import nbformat
 import pytest
@@ -138,20 +140,72 @@ def test_rebuilding_a_sample_gives_identical_bytes(quick_run):
     assert not differ, f"outputs differ after a rebuild: {differ}"
 
 
-def _execute_notebook(name, output_root):
-    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
-    os.environ["STATMECH_OUTPUT_ROOT"] = str(output_root)
+def _execute(nb, cwd, output_root=None):
+    """Run ``nb`` in a fresh kernel started in ``cwd`` (as Jupyter does for a notebook there), with
+    ``STATMECH_OUTPUT_ROOT`` set to ``output_root`` or unset; return its error outputs and its text outputs."""
+    saved = os.environ.pop("STATMECH_OUTPUT_ROOT", None)
+    if output_root is not None:
+        os.environ["STATMECH_OUTPUT_ROOT"] = str(output_root)
     try:
-        NotebookClient(nb, timeout=300, kernel_name="python3",
-                       resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
+        NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(cwd)}}).execute()
     finally:
-        del os.environ["STATMECH_OUTPUT_ROOT"]
-    return [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+        os.environ.pop("STATMECH_OUTPUT_ROOT", None)
+        if saved is not None:
+            os.environ["STATMECH_OUTPUT_ROOT"] = saved
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    text = "".join(o.get("text", "") for o in outputs)
+    return [o for o in outputs if o.output_type == "error"], text
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_notebook_executes_on_quick_outputs(quick_run, paper):
-    assert not _execute_notebook(paper, quick_run / "quick")
+    """The README's `STATMECH_OUTPUT_ROOT=quick`: the notebook reads the quick build, cached results included."""
+    nb = nbformat.read(ROOT / "notebooks" / f"{paper}.ipynb", as_version=4)
+    errors, text = _execute(nb, ROOT / "notebooks", quick_run / "quick")
+    assert not errors, [f"{e.ename}: {e.evalue}" for e in errors]
+    assert f"quick/results/{paper}" in text, "the quick build's cached results must be read"
+
+
+@pytest.fixture(scope="module")
+def figures_only_clone(tmp_path_factory):
+    """What a fresh clone holds for the notebooks: notebooks/ and the committed figures/, no results/."""
+    d = tmp_path_factory.mktemp("clone")
+    shutil.copytree(ROOT / "notebooks", d / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(ROOT / "figures", d / "figures")
+    return d
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_notebook_runs_from_a_clone_without_results(figures_only_clone, paper):
+    d = figures_only_clone
+    nb = nbformat.read(d / "notebooks" / f"{paper}.ipynb", as_version=4)
+    errors, text = _execute(nb, d / "notebooks")
+    assert not errors, [f"{e.ename}: {e.evalue}" for e in errors]
+    assert f"figures: figures/{paper}" in text and "cached results: absent" in text
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_committed_notebook_is_its_source_executed_on_the_committed_figures(paper):
+    """Browsable from a clone: the committed notebook has its source's cells, run on the paper-scale build
+    (figures/ and results/), with no errors and no volatile metadata, and shows the committed figures."""
+    sys.path.insert(0, str(ROOT / "notebooks"))
+    try:
+        from build_notebooks import build
+        source = build(paper)
+    finally:
+        sys.path.remove(str(ROOT / "notebooks"))
+    nb = nbformat.read(ROOT / "notebooks" / f"{paper}.ipynb", as_version=4)
+    fix = f"rebuild it: python notebooks/build_notebooks.py --execute {paper}"
+    assert [c.source for c in nb.cells] == [c.source for c in source.cells], f"notebook differs from its source; {fix}"
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert [c.execution_count for c in code] == list(range(1, len(code) + 1)), f"not executed in order; {fix}"
+    assert not [o for c in code for o in c.outputs if o.output_type == "error"]
+    assert not any("execution" in c.metadata for c in nb.cells) and set(nb.metadata.language_info) == {"name"}
+    header = "".join(o.get("text", "") for o in code[0].outputs)
+    assert header == f"figures: figures/{paper}\ncached results: results/{paper}\n", "not run on the paper-scale build"
+    shown = {base64.b64decode(o.data["image/png"]) for c in code for o in c.outputs if "image/png" in o.get("data", {})}
+    committed = {(ROOT / "figures" / paper / f"{name}.png").read_bytes() for name in PAPERS[paper].figures}
+    assert shown == committed, f"the notebook does not show the committed figures; {fix}"
 
 
 def test_html_report_lists_every_figure(quick_run):

@@ -7,16 +7,24 @@ def header(title: str, paper: str) -> list:
     md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
     return [
         md(f"# {title}\n\n"
-           "Reads the cached results and figures written by the workflow; recomputes nothing. "
-           "Set `STATMECH_OUTPUT_ROOT` to the workflow's `output_root` (default: the repository root, "
-           "i.e. the paper-scale outputs; `quick` for the quick configuration)."),
-        code("import json, os\nfrom pathlib import Path\n\nimport numpy as np\nimport pandas as pd\n"
+           "Reads what the workflow wrote; recomputes nothing. The committed `figures/` (each figure's image, "
+           "plotted data `figN.csv` and claims `figN.claims.json`) is always there, so the notebook runs in a fresh "
+           "clone; when the cached intermediates in `results/` are present too (after a build), the cells below "
+           "also show them, and otherwise show the same quantities from the plotted data.\n\n"
+           "`STATMECH_OUTPUT_ROOT` selects the build: unset for the paper-scale outputs (the repository root), "
+           "`quick` for the quick configuration's `quick/` (from the repository: "
+           "`STATMECH_OUTPUT_ROOT=quick jupyter lab notebooks/`). The outputs saved in this notebook come from the "
+           "paper-scale build."),
+        code("import json, os\nfrom pathlib import Path\n\n"
+             "import numpy as np\nimport pandas as pd\n"
              "from IPython.display import Image, Markdown, display\n\n"
              "from statmech_bayes.core.atomic_io import load_npz\n\n"
-             "REPO = Path.cwd().parent if Path.cwd().name == 'notebooks' else Path.cwd()\n"
+             "REPO = (Path.cwd().parent if Path.cwd().name == 'notebooks' else Path.cwd()).resolve()\n"
              "ROOT = (REPO / os.environ.get('STATMECH_OUTPUT_ROOT', '.')).resolve()\n"
              f"FIG, RES = ROOT / 'figures' / '{paper}', ROOT / 'results' / '{paper}'\n"
-             "print(ROOT)"),
+             "CACHED = RES.is_dir()  # the cached intermediates of a build (never committed)\n"
+             "print('figures:', os.path.relpath(FIG, REPO))\n"
+             "print('cached results:', os.path.relpath(RES, REPO) if CACHED else 'absent: reading the plotted data only')"),
         code("def show(name):\n"
              "    display(Image(filename=str(FIG / f'{name}.png')))\n"
              "    doc = json.loads((FIG / f'{name}.claims.json').read_text())\n"
@@ -24,7 +32,10 @@ def header(title: str, paper: str) -> list:
              "    display(Markdown(f\"**{c['reproduced']}/{doc['n_claims']} claims reproduced**, {c['findings']} findings, \"\n"
              "                     f\"{c['inconclusive']} inconclusive, {c['unexplained']} unexplained failures \"\n"
              "                     f\"(commit `{doc['provenance'].get('git_commit', '?')}`)\"))\n"
-             "    return pd.DataFrame(doc['claims'])[['claim', 'reproduced', 'tolerance', 'verdict', 'finding']]"),
+             "    return pd.DataFrame(doc['claims'])[['claim', 'reproduced', 'tolerance', 'verdict', 'finding']]\n\n\n"
+             "def plotted(name):\n"
+             "    \"\"\"Exactly the data plotted in figure `name` (committed beside its image).\"\"\"\n"
+             "    return pd.read_csv(FIG / f'{name}.csv')"),
     ]
 
 
@@ -50,3 +61,11 @@ def scorecard_cells() -> list:
              "print(table.verdict.value_counts().to_string())\n"
              "table[table.verdict != 'pass']"),
     ]
+
+
+def either(cached: str, plotted: str) -> str:
+    """A cell's code: ``cached`` when the build's results/ are present, else ``plotted`` (from figures/ alone).
+    Both must display what they show (the last expression of a branch is not displayed)."""
+    def indent(code):
+        return "\n".join("    " + line if line else line for line in code.strip("\n").split("\n"))
+    return f"if CACHED:\n{indent(cached)}\nelse:\n{indent(plotted)}"
