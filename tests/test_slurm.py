@@ -29,7 +29,7 @@ from statmech_bayes.pipeline.registry import papers
 
 SMOKE = "workflow/config/smoke.yaml"
 BUILD_TIMEOUT = 600  # s; the smoke build takes about 2 min on the one-node cluster of an idle 2-core machine
-FAIL_TIMEOUT = 300   # s; the failing workflow about 45 s
+FAIL_TIMEOUT = 300   # s; the failing workflow (run beside it) about 45 s
 NOT_COMPARED = ("results/logs/", "results/benchmarks/")  # timings and log text differ between any two builds
 
 
@@ -87,16 +87,23 @@ def edit_profile(profile_dir: Path, partition: str, account: str) -> Path:
     return profile_dir
 
 
-def run_with_sigint_timeout(cwd: Path, args: list[str], seconds: int, log: Path) -> tuple[int, str]:
-    """Run Snakemake; at ``seconds`` send SIGINT (SIGKILL a minute later) and fail. Returns the exit code and the
-    combined output."""
-    cmd = ["timeout", "--signal=INT", "--kill-after=60", str(seconds), *SNAKEMAKE, *args]
-    with open(log, "w") as out:
-        proc = subprocess.run(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    text = log.read_text()
-    if proc.returncode in (124, 137):  # timeout's codes: timed out (SIGINT sent), killed after the grace period
-        pytest.fail(f"snakemake {' '.join(args)} did not finish within {seconds} s (SIGINT sent):\n{text[-4000:]}")
-    return proc.returncode, text
+class SigintTimeoutRun:
+    """Snakemake started in the background under ``timeout --signal=INT`` (SIGKILL a minute later), its combined
+    output in ``log``; ``finish()`` waits and fails the test if the timeout struck."""
+
+    def __init__(self, cwd: Path, args: list[str], seconds: int, log: Path):
+        self.args, self.seconds, self.log = args, seconds, log
+        cmd = ["timeout", "--signal=INT", "--kill-after=60", str(seconds), *SNAKEMAKE, *args]
+        with open(log, "w") as out:
+            self.proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+
+    def finish(self) -> tuple[int, str]:
+        code = self.proc.wait()
+        text = self.log.read_text()
+        if code in (124, 137):  # timeout's codes: timed out (SIGINT sent), killed after the grace period
+            pytest.fail(f"snakemake {' '.join(self.args)} did not finish within {self.seconds} s (SIGINT sent):\n"
+                        f"{text[-4000:]}")
+        return code, text
 
 
 def jobs_in_log(text: str) -> tuple[dict[int, tuple[str, bool]], dict[int, list[str]]]:
@@ -128,17 +135,29 @@ def tree(root: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture(scope="module")
-def slurm_smoke(cluster, tmp_path_factory):
-    """The smoke build through the edited profile, then (in the same directory, since outputs record where they
-    were built) a local build of the same configuration for comparison: ``(dir, log of the cluster run)``."""
+def on_cluster(cluster, tmp_path_factory):
+    """Two runs on the cluster at once, each through the edited profile: the smoke build, and the failing workflow
+    of tests/slurm_failing/. Then, in the smoke build's directory (outputs record where they were built), a local
+    build of the same configuration for comparison. ``{"smoke": (dir, log), "failing": (dir, exit code, log)}``."""
+    failing = tmp_path_factory.mktemp("slurm_failing")
+    shutil.copy(ROOT / "tests" / "slurm_failing" / "Snakefile", failing / "Snakefile")
+    edit_profile(shutil.copytree(ROOT / "profiles" / "slurm", failing / "profile"), *cluster)
     d = copy_workflow(tmp_path_factory.mktemp("slurm") / "wf")
     edit_profile(d / "profiles" / "slurm", *cluster)
-    code, log = run_with_sigint_timeout(d, ["--workflow-profile", "profiles/slurm", "--configfile", SMOKE],
-                                        BUILD_TIMEOUT, d / "slurm_run.log")
+    fail_run = SigintTimeoutRun(failing, FAILING_ARGS, FAIL_TIMEOUT, failing / "run.log")
+    build = SigintTimeoutRun(d, ["--workflow-profile", "profiles/slurm", "--configfile", SMOKE], BUILD_TIMEOUT,
+                             d / "slurm_run.log")
+    fail_code, fail_log = fail_run.finish()
+    code, log = build.finish()
     assert code == 0, f"the smoke build on the cluster failed:\n{log[-6000:]}"
     (d / "smoke").rename(d / "smoke_slurm")
     run_snakemake(d, "--cores", "2", "--configfile", SMOKE)
-    return d, log
+    return {"smoke": (d, log), "failing": (failing, fail_code, fail_log)}
+
+
+@pytest.fixture(scope="module")
+def slurm_smoke(on_cluster):
+    return on_cluster["smoke"]
 
 
 @pytest.mark.workflow
@@ -184,26 +203,25 @@ def test_outputs_are_byte_identical_to_a_local_build(slurm_smoke):
 # Failing jobs on the cluster (tests/slurm_failing/Snakefile, the same profile)
 
 
+FAILING_ARGS = ["--workflow-profile", "profile"]
+
+
 @pytest.mark.workflow
 @pytest.mark.slurm
-def test_failing_jobs_are_reported_and_leave_no_trusted_output(cluster, tmp_path):
-    shutil.copy(ROOT / "tests" / "slurm_failing" / "Snakefile", tmp_path / "Snakefile")
-    profile = shutil.copytree(ROOT / "profiles" / "slurm", tmp_path / "profile")
-    edit_profile(profile, *cluster)
-    args = ["--workflow-profile", str(profile)]
-    code, log = run_with_sigint_timeout(tmp_path, args, FAIL_TIMEOUT, tmp_path / "run.log")
+def test_failing_jobs_are_reported_and_leave_no_trusted_output(on_cluster):
+    d, code, log = on_cluster["failing"]
     assert code != 0, "a run with failing jobs must fail"
     started, slurm = jobs_in_log(log)
     submitted = {rule for j, (rule, _) in started.items() if j in slurm}
     assert submitted == {"ok", "exits", "killed"}, log[-4000:]
     for rule in ("exits", "killed"):
         assert re.search(rf"Error in rule {rule}:\n    message: SLURM-job '\d+' failed", log), f"{rule}: {log[-4000:]}"
-        assert not (tmp_path / f"{rule}.txt").exists(), f"the failed job {rule} left its partial output"
+        assert not (d / f"{rule}.txt").exists(), f"the failed job {rule} left its partial output"
     # Killed outright, nothing on the node cleaned up: the submitting Snakemake removed the partial output.
     assert re.search(r"Removing output files of failed job killed", log)
-    assert (tmp_path / "ok.txt").read_text() == "done\n"
+    assert (d / "ok.txt").read_text() == "done\n"
     # The next run trusts what succeeded and redoes what failed.
-    planned = run_snakemake(tmp_path, *args, "-n").stdout
+    planned = run_snakemake(d, *FAILING_ARGS, "-n").stdout
     rules = set(re.findall(r"^(?:local)?rule (\w+):", planned, flags=re.M))
     assert rules == {"exits", "killed", "all"}, planned
 
