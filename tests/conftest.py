@@ -23,6 +23,26 @@ def copy_workflow(dest: Path) -> Path:
     return dest
 
 
+def fresh_clone(dest: Path) -> Path:
+    """What `git clone` of this repository gives: its tracked files (as they are in the working tree), written
+    in git's checkout order (sorted paths) with fresh modification times, so that the committed figures are
+    older than the code; no results/, no .snakemake/."""
+    dest.mkdir(parents=True, exist_ok=True)
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:
+        pytest.skip(f"needs a git checkout ({listed.stderr.strip()})")
+    for rel in sorted(p for p in listed.stdout.split("\0") if p):
+        src = ROOT / rel
+        if src.is_file():
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dest / rel)
+            shutil.copymode(src, dest / rel)
+    shared = dest.parent / "shared"
+    if not shared.exists() and (ROOT.parent / "shared").exists():
+        shared.symlink_to((ROOT.parent / "shared").resolve())
+    return dest
+
+
 def run_snakemake(cwd: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
     proc = subprocess.run([*SNAKEMAKE, *args], cwd=cwd, capture_output=True, text=True)
     if check and proc.returncode != 0:

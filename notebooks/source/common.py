@@ -9,8 +9,8 @@ def header(title: str, paper: str) -> list:
         md(f"# {title}\n\n"
            "Reads what the workflow wrote; recomputes nothing. The committed `figures/` (each figure's image, "
            "plotted data `figN.csv` and claims `figN.claims.json`) is always there, so the notebook runs in a fresh "
-           "clone; when the cached intermediates in `results/` are present too (after a build), the cells below "
-           "also show them, and otherwise show the same quantities from the plotted data.\n\n"
+           "clone; where a build has written the cached intermediates in `results/` too, the cells below also show "
+           "them, and otherwise show the same quantities from the plotted data.\n\n"
            "`STATMECH_OUTPUT_ROOT` selects the build: unset for the paper-scale outputs (the repository root), "
            "`quick` for the quick configuration's `quick/` (from the repository: "
            "`STATMECH_OUTPUT_ROOT=quick jupyter lab notebooks/`). The outputs saved in this notebook come from the "
@@ -33,6 +33,12 @@ def header(title: str, paper: str) -> list:
              "                     f\"{c['inconclusive']} inconclusive, {c['unexplained']} unexplained failures \"\n"
              "                     f\"(commit `{doc['provenance'].get('git_commit', '?')}`)\"))\n"
              "    return pd.DataFrame(doc['claims'])[['claim', 'reproduced', 'tolerance', 'verdict', 'finding']]\n\n\n"
+             "def cached(pattern):\n"
+             "    \"\"\"The files of a build's cached results matching `pattern` (sorted); an error if it made none.\"\"\"\n"
+             "    found = sorted(RES.glob(pattern))\n"
+             "    if not found:\n"
+             "        raise FileNotFoundError(2, 'no cached results', str(RES / pattern))\n"
+             "    return found\n\n\n"
              "def plotted(name):\n"
              "    \"\"\"Exactly the data plotted in figure `name` (committed beside its image).\"\"\"\n"
              "    return pd.read_csv(FIG / f'{name}.csv')"),
@@ -64,8 +70,17 @@ def scorecard_cells() -> list:
 
 
 def either(cached: str, plotted: str) -> str:
-    """A cell's code: ``cached`` when the build's results/ are present, else ``plotted`` (from figures/ alone).
-    Both must display what they show (the last expression of a branch is not displayed)."""
-    def indent(code):
-        return "\n".join("    " + line if line else line for line in code.strip("\n").split("\n"))
-    return f"if CACHED:\n{indent(cached)}\nelse:\n{indent(plotted)}"
+    """A cell's code: ``cached`` when the build's results/ hold what it reads, else ``plotted`` (from figures/
+    alone: a clone, or a build that has not made these files yet). Both must display what they show (the last
+    expression of a branch is not displayed)."""
+    def indent(code, depth):
+        return "\n".join(" " * depth + line if line else line for line in code.strip("\n").split("\n"))
+    return ("from_results = False\n"
+            "if CACHED:\n"
+            "    try:\n"
+            f"{indent(cached, 8)}\n"
+            "        from_results = True\n"
+            "    except FileNotFoundError as missing:\n"
+            "        print('not built yet:', os.path.relpath(missing.filename, REPO), '(showing the plotted data)')\n"
+            "if not from_results:\n"
+            f"{indent(plotted, 4)}")

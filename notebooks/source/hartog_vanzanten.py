@@ -16,7 +16,7 @@ def build() -> nbf.NotebookNode:
         code("display(show('fig1'))\ndisplay(show('fig2'))"),
         code(either(
             "rows = []\n"
-            "for f in sorted((RES / 'mcmc').glob('*_g*.npz')):\n"
+            "for f in cached('mcmc/*_g*.npz'):\n"
             "    c, _ = load_npz(f)\n"
             "    rows.append({'chain': f.stem, 'gamma': float(c['gamma']), 'k0': int(c['k0']),\n"
             "                 'mean k': float(c['k_mean']), 'k 5%': float(c['k_q05']), 'k 95%': float(c['k_q95']),\n"

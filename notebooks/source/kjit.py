@@ -29,7 +29,7 @@ def build() -> nbf.NotebookNode:
         code(either(
             "kj, _ = load_npz(RES / 'exp3' / 'kjit.npz')\n"
             "quad, _ = load_npz(RES / 'exp3' / 'quadrature.npz')\n"
-            "samp = [load_npz(p)[0] for p in sorted((RES / 'exp3' / 'sampling').glob('slice*.npz'))]\n"
+            "samp = [load_npz(p)[0] for p in cached('exp3/sampling/slice*.npz')]\n"
             "t_s = np.concatenate([s['time_ms'] for s in samp])[np.argsort(np.concatenate([s['problem'] for s in samp]))]\n"
             "display(pd.DataFrame({'quadrature ms': quad['time_ms'], 'sampling ms': t_s, 'KJIT ms': kj['time_ms'],\n"
             "                      'sampling / KJIT': t_s / kj['time_ms'], 'oracle calls (KJIT)': kj['oracle_calls'],\n"

@@ -15,7 +15,7 @@ def build() -> nbf.NotebookNode:
            "known prior variance `C(x,x)`; OU spectra end in a continuous tail (quadrature nodes)."),
         code(either(
             "rows = []\n"
-            "for f in sorted((RES / 'spectra').glob('*.npz')):\n"
+            "for f in cached('spectra/*.npz'):\n"
             "    s, _ = load_npz(f)\n"
             "    rows.append({'scenario': f.stem, 'levels': s['lam'].size, 'tail nodes': int((~s['explicit']).sum()),\n"
             "                 'tr Lambda': s['lam'] @ s['mult'], 'C(x,x)': float(s['prior_variance']),\n"
@@ -36,7 +36,7 @@ def build() -> nbf.NotebookNode:
              "    display(show(f'fig{k}'))"),
         code("# Simulated truth against LC and UC at a few n, with standard errors\n" + either(
             "rows = []\n"
-            "for f in sorted((RES / 'sims').glob('*.npz')):\n"
+            "for f in cached('sims/*.npz'):\n"
             "    sm, _ = load_npz(f)\n"
             "    th, _ = load_npz(RES / 'theory' / f.name)\n"
             "    for i, s2 in enumerate(sm['sigma2']):\n"

@@ -31,7 +31,7 @@ def build() -> nbf.NotebookNode:
            "and the printed Eq. 53), and the RS saddle point."),
         code("display(show('fig3'))\n" + either(
             "se, _ = load_npz(RES / 'state_evolution.npz')\n"
-            "eps = np.concatenate([load_npz(p)[0]['eps'] for p in sorted((RES / 'fig3_bp').glob('chunk*.npz'))], axis=1)\n"
+            "eps = np.concatenate([load_npz(p)[0]['eps'] for p in cached('fig3_bp/chunk*.npz')], axis=1)\n"
             "display(pd.DataFrame({'C': se['C'], 'BP final (mean)': eps[:, :, -1].mean(1), 'SE (52) final': se['eps'][:, -1],\n"
             "                      'SE (53) final': se['eps_eq53'][:, -1], 'RS': se['rs_eps']}))",
             "# the last update plotted: BP's mean and 95 % half width, and the state evolution (Eq. 52)\n"
@@ -46,7 +46,7 @@ def build() -> nbf.NotebookNode:
             "      f\"ratio {b['ratio']:.2f}\")")),
         md("## Figure 4: the leave-one-out error"),
         code("display(show('fig4'))\n" + either(
-            "parts = [load_npz(p)[0] for p in sorted((RES / 'fig4_bp').glob('chunk*.npz'))]\n"
+            "parts = [load_npz(p)[0] for p in cached('fig4_bp/chunk*.npz')]\n"
             "f4 = {k: np.concatenate([p[k] for p in parts], axis=1) for k in ('eps', 'looe', 'converged')}\n"
             "display(pd.DataFrame({'C': parts[0]['C'], 'BP eps': f4['eps'].mean(1), 'LOOE': f4['looe'].mean(1),\n"
             "                      'converged': f4['converged'].mean(1)}))",

@@ -47,7 +47,7 @@ def build() -> nbf.NotebookNode:
             "display(sim.pivot_table(index=['panel', 'sigma2'], columns=sim.nu.round(3), values='eps').iloc[:, ::3])")),
         code("# Cavity learning curves (population dynamics) next to the simulations\n" + either(
             "rows = []\n"
-            "for f in sorted((RES / 'cavity').glob('*_s*.npz')):\n"
+            "for f in cached('cavity/*_s*.npz'):\n"
             "    c, _ = load_npz(f)\n"
             "    rows += [(f.stem, n, e, s) for n, e, s in zip(c['nu'], c['eps'], c['stderr'])]\n"
             "display(pd.DataFrame(rows, columns=['run', 'nu', 'eps', 'stderr']).groupby('run').head(3))",

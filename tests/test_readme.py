@@ -1,0 +1,204 @@
+"""Every command of README.md is run in the form the README prints it, so that no example can do something
+other than what its text says. Each `snakemake` command runs in a fresh clone (what `git clone` gives: the
+committed figures, older than the code; no results/) as a dry run whose number of planned jobs is checked
+against the table below, or runs for real where that is cheap (one figure, the reports, --unlock, the notebooks).
+The environment and test commands are the ones `.ci/run` runs. A command added to the README, or changed, fails
+here until the table says what it must plan."""
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, fresh_clone, run_snakemake
+from statmech_bayes.pipeline.registry import papers
+
+pytestmark = pytest.mark.workflow
+
+WHOLE = "the whole DAG"          # as many jobs as the configuration's DAG has (`--forceall`)
+CI = "run by .ci/run"            # the environment, lint and test commands
+
+# command as printed -> what it must do
+EXPECTED = {
+    # set-up and tests: .ci/run runs these (the install with --quiet)
+    'python3 -m venv .venv && . .venv/bin/activate && pip install -r envs/requirements.txt -e ".[test]"': CI,
+    "python -m pytest -ra": CI,
+    "ruff check src tests workflow/scripts notebooks": CI,
+    "snakemake --lint": CI,
+    ".ci/run": "the CI script itself (it runs this suite)",
+    # dry runs in a fresh clone: planned jobs
+    "snakemake --cores 8": ("fresh", WHOLE),
+    "snakemake --cores 2 figures/sollich_halees/fig2.png": ("fresh", 2),
+    "snakemake -n figures/sollich_halees/fig2.png": ("fresh", 2),
+    "snakemake --cores 2 --configfile workflow/config/quick.yaml": ("fresh", WHOLE),
+    "snakemake --cores 2 quick/figures/uda_kabashima/fig3.png --configfile workflow/config/quick.yaml": ("fresh", 5),
+    "snakemake --cores 2 --configfile workflow/config/smoke.yaml": ("fresh", WHOLE),
+    "snakemake --cores 8 --sdm conda": ("fresh", WHOLE),  # needs conda; skipped without it
+    'pip install -e ".[slurm]" && snakemake --workflow-profile profiles/slurm': ("fresh", WHOLE),  # the snakemake part
+    # dry runs after the one-figure command has run (for real)
+    "snakemake --cores 2 figures/sollich_halees/fig2.png --forcerun sh_fig2_posterior": ("built", 2),
+    # run for real
+    "snakemake --report report.html": "report",
+    "snakemake --report quick/report.html --configfile workflow/config/quick.yaml": "report",
+    "snakemake --report smoke/report.html --configfile workflow/config/smoke.yaml": "report",
+    "snakemake --unlock": "run",
+    "python -m statmech_bayes.pipeline.config workflow/config/quick.yaml": "run",
+    "python -m statmech_bayes.pipeline.config": "run",
+    "python notebooks/build_notebooks.py": "run",
+    "python notebooks/build_notebooks.py --execute": "run",
+    "STATMECH_OUTPUT_ROOT=quick jupyter lab notebooks/": "notebooks",
+}
+ONE_FIGURE = "snakemake --cores 2 figures/sollich_halees/fig2.png"
+COMMAND = re.compile(r"(snakemake |python3? |pip |ruff |jupyter |STATMECH_OUTPUT_ROOT=|\. \.venv|\.ci/run)")
+
+
+def readme_commands() -> list[str]:
+    """Every command in README.md: each line of a ```bash block, and each inline `code` span that is one."""
+    text = (ROOT / "README.md").read_text()
+    found = [line.strip() for block in re.findall(r"```bash\n(.*?)```", text, re.S)
+             for line in block.splitlines() if line.strip()]
+    prose = re.sub(r"```.*?```", "", text, flags=re.S)
+    spans = (" ".join(span.split()) for span in re.findall(r"`([^`]+)`", prose))  # a span may break a line
+    found += [span for span in spans if COMMAND.match(span)]
+    return list(dict.fromkeys(found))
+
+
+def snakemake_args(command: str) -> list[str]:
+    """The arguments of the `snakemake` part of a printed command."""
+    part = [p.strip() for p in command.split("&&") if p.strip().startswith("snakemake")][-1]
+    return shlex.split(part)[1:]
+
+
+def planned(d: Path, args: list[str]) -> int:
+    """Jobs a dry run of ``snakemake args`` plans in ``d`` (0 for "Nothing to be done")."""
+    out = run_snakemake(d, *args, *([] if "-n" in args else ["-n"])).stdout
+    if "Nothing to be done" in out:
+        return 0
+    total = re.search(r"^total +(\d+)$", out, re.M)
+    assert total, out[-2000:]
+    return int(total.group(1))
+
+
+def whole_dag(d: Path, configfile: str | None) -> int:
+    return planned(d, ["--forceall", "--cores", "1", *(["--configfile", configfile] if configfile else [])])
+
+
+def test_every_readme_command_has_an_expectation():
+    commands = readme_commands()
+    assert not set(commands) - set(EXPECTED), f"README commands with no expectation here: {set(commands) - set(EXPECTED)}"
+    assert not set(EXPECTED) - set(commands), f"no longer in the README: {set(EXPECTED) - set(commands)}"
+
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory):
+    return fresh_clone(tmp_path_factory.mktemp("readme") / "repo")
+
+
+@pytest.fixture(scope="module")
+def fresh_plans(clone):
+    """The dry runs of the fresh-clone commands, before anything is built, and each configuration's DAG size."""
+    plans = {}
+    for command, expect in EXPECTED.items():
+        if isinstance(expect, tuple) and expect[0] == "fresh":
+            if "--sdm conda" in command and shutil.which("conda") is None:
+                continue
+            plans[command] = planned(clone, snakemake_args(command))
+    sizes = {cfg: whole_dag(clone, cfg) for cfg in (None, "workflow/config/quick.yaml", "workflow/config/smoke.yaml")}
+    return plans, sizes
+
+
+def test_fresh_clone_dry_runs_plan_what_the_readme_says(fresh_plans):
+    plans, sizes = fresh_plans
+    wrong = {}
+    for command, count in plans.items():
+        expect = EXPECTED[command][1]
+        if expect == WHOLE:
+            config = re.search(r"--configfile (\S+)", command)
+            expect = sizes[config.group(1) if config else None]
+        if count != expect:
+            wrong[command] = f"plans {count}, expected {expect}"
+    assert not wrong, wrong
+    assert sizes[None] > sizes["workflow/config/quick.yaml"] > sizes["workflow/config/smoke.yaml"] > 10
+
+
+@pytest.fixture(scope="module")
+def built(clone, fresh_plans):
+    """The clone after the README's one-figure command, run as printed."""
+    run_snakemake(clone, *snakemake_args(ONE_FIGURE))
+    return clone
+
+
+def test_one_figure_builds_and_forcerun_redoes_one_step(built, fresh_plans):
+    d = built
+    for ext in (".png", ".pdf", ".csv", ".claims.json"):
+        assert (d / "figures" / "sollich_halees" / f"fig2{ext}").stat().st_size > 0
+    assert planned(d, snakemake_args(ONE_FIGURE)) == 0, "after the build the figure is up to date"
+    for command, expect in EXPECTED.items():
+        if isinstance(expect, tuple) and expect[0] == "built":
+            assert planned(d, snakemake_args(command)) == expect[1], command
+    # The README's word-order warning: a target after --forcerun is read as a rule name, so everything is planned.
+    swallowed = ["--cores", "2", "--forcerun", "sh_fig2_posterior", "figures/sollich_halees/fig2.png"]
+    assert planned(d, swallowed) == fresh_plans[1][None]
+
+
+def _report_lists_every_figure(path: Path) -> None:
+    html = path.read_text(errors="replace")
+    for paper in papers().values():
+        for name in paper.figures:
+            assert f"{paper.key}/{name}.png" in html, f"{paper.key}/{name} missing from {path.name}"
+
+
+def test_paper_scale_report_from_a_clone(built):
+    """`snakemake --report report.html` in a clone reports the committed figures."""
+    run_snakemake(built, *snakemake_args("snakemake --report report.html"))
+    _report_lists_every_figure(built / "report.html")
+
+
+def test_quick_report(quick_run):
+    run_snakemake(quick_run, *snakemake_args(
+        "snakemake --report quick/report.html --configfile workflow/config/quick.yaml"))
+    _report_lists_every_figure(quick_run / "quick" / "report.html")
+
+
+def test_smoke_report(smoke_run):
+    run_snakemake(smoke_run, *snakemake_args(
+        "snakemake --report smoke/report.html --configfile workflow/config/smoke.yaml"))
+    html = (smoke_run / "smoke" / "report.html").read_text(errors="replace")
+    for paper in papers().values():
+        for name in paper.smoke_figures:
+            assert f"{paper.key}/{name}.png" in html
+
+
+def test_unlock_and_the_configuration_check(built):
+    assert "Unlocked" in (lambda p: p.stdout + p.stderr)(run_snakemake(built, *snakemake_args("snakemake --unlock")))
+    for command in ("python -m statmech_bayes.pipeline.config workflow/config/quick.yaml",
+                    "python -m statmech_bayes.pipeline.config"):
+        proc = subprocess.run([sys.executable, *shlex.split(command)[1:]], cwd=built, capture_output=True, text=True)
+        assert proc.returncode == 0 and proc.stdout.startswith("valid: workflow/config/full.yaml"), proc.stderr
+
+
+def test_notebook_commands(built):
+    """Both build commands in a clone that has one figure's results: the notebooks of that paper read what
+    exists and fall back to the plotted data for the rest; the others read figures/ only."""
+    for command in ("python notebooks/build_notebooks.py", "python notebooks/build_notebooks.py --execute"):
+        proc = subprocess.run([sys.executable, *shlex.split(command)[1:]], cwd=built, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        assert proc.stdout.count("wrote notebooks/") == len(papers())
+    text = (built / "notebooks" / "sollich_halees.ipynb").read_text()
+    assert "cached results: results/sollich_halees" in text and "not built yet" in text
+    # The README's command to open them on a quick build sets the variable they read (run on a quick build by
+    # test_workflow.py::test_notebook_executes_on_quick_outputs).
+    variable = "STATMECH_OUTPUT_ROOT=quick jupyter lab notebooks/".split("=")[0]
+    assert f"os.environ.get('{variable}'" in (ROOT / "notebooks" / "source" / "common.py").read_text()
+    assert shutil.which("jupyter-lab") or shutil.which("jupyter"), "JupyterLab is part of the environment"
+
+
+def test_the_ci_script_runs_the_environment_and_test_commands():
+    script = (ROOT / ".ci" / "run").read_text().replace(" --quiet", "")
+    for command, expect in EXPECTED.items():
+        if expect == CI:
+            for part in command.split(" && "):
+                assert part in script, f"{part!r} (README) is not what .ci/run runs"
