@@ -288,6 +288,27 @@ def test_isolated_vertices_only(normalisation):
         assert res.eps_variance[i] == pytest.approx(second - expected ** 2, rel=1e-9, abs=1e-15)
 
 
+def test_isolated_edges_are_exact_in_the_global_measurement():
+    """p(d) = δ_{d,1}: every vertex sits on an isolated edge, which the global measurement treats exactly, so
+    the cavity error equals the dense GP average over both vertices' Poisson counts to rounding."""
+    from statmech_bayes.gp.component_averages import posterior_variance_batch
+
+    law = regular_degree_law(1)
+    p, a, sigma2 = 10, 2.0, 1e-3
+    rng = np.random.default_rng(15)
+    kr = global_kappa(law, p, a, 200, 3, 2, rng)
+    C_hat = SpectralBasis.of_graph(from_edge_list(np.array([(0, 1)]), 2)).kernel(p, a)
+    assert kr.kappa == pytest.approx(C_hat[0, 0], rel=1e-12)
+    res = learning_curve_global(law, p, a, kr.kappa, [0.5, 3.0], sigma2, 200, 2, 2, rng,
+                                init_population=kr.population)
+    g = np.arange(80)
+    counts = np.stack(np.meshgrid(g, g, indexing="ij"), axis=-1).reshape(-1, 2)
+    post = posterior_variance_batch(C_hat / kr.kappa, counts, sigma2)[:, 0]
+    for nu, eps in zip([0.5, 3.0], res.eps):
+        w = np.outer(stats.poisson.pmf(g, nu), stats.poisson.pmf(g, nu)).ravel()
+        assert eps == pytest.approx(w @ post, rel=1e-9)
+
+
 def test_regular_law_local_equals_global():
     """On the 3-regular tree every Ĉ_ii equals κ, so local and global normalisation are the same model."""
     law = regular_degree_law(3)

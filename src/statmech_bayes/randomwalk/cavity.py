@@ -402,6 +402,17 @@ class _Population:
         self.block = _default_block(self.P) if block is None else max(1, min(int(block), self.P))
         # With no edges (p(d) = δ_{d,0}) there are no messages; every vertex is isolated.
         self.has_edges = law.mean > 0
+        # leaf[k]: slot k holds a message sent by a vertex of degree 1 (it depends on that vertex's data only).
+        self.leaf = np.zeros(self.P, dtype=bool)
+        self._q1: float | None = None
+
+    @property
+    def q1(self) -> float:
+        """``q(1)``, the chance that a message comes from a leaf (edge-biased degree 1), by 2·10⁶ draws."""
+        if self._q1 is None:
+            self._q1 = (float(np.mean(self.law.sample(self.rng, 2_000_000, edge_biased=True) == 1))
+                        if self.has_edges else 0.0)
+        return self._q1
 
     def _gamma(self, size: int, nu: float) -> np.ndarray:
         return _poisson(self.rng, nu, size)
@@ -427,17 +438,24 @@ class _Population:
             M = (_selection(rng, d - 1, P) @ flat).reshape(b, n, n)
             M += d[:, None, None] * self.B0
             pop[tgt] = embed(woodbury_message(M, s, d * kappa))
+            self.leaf[tgt] = d == 1
 
     def measure_global(self, pop: np.ndarray, nu: float, sigma2: float, kappa: float) -> _Measurement:
         """P vertex samples of Eq. (38): ``ε_s = 1/(γ/σ² + dκ(M_d⁻¹)_00)``, ``d ~ p(d)`` (not edge-biased).
 
         ``d = 0`` vertices use ``1/(γ/σ² + κ/c_0)`` (text after Eq. 38). Besides the raw samples, the
-        Rao-Blackwellised moments (:func:`_rao_blackwell`) of each sample are returned.
+        Rao-Blackwellised moments (:func:`_rao_blackwell`) of each sample are returned, in which a vertex of
+        degree 1 whose neighbour is a leaf (an isolated edge, the largest and rarest contribution at small
+        ``σ²``: ``Ĉ_ii/κ ≈ 7`` on Erdős–Rényi graphs) enters with its exact expectation and weight ``q(1)``
+        (:func:`_isolated_edge_moments`), and with weight ``1 - q(1)`` through a message drawn from the
+        non-leaf messages.
         """
         P, n, rng = self.P, self.n, self.rng
         flat = pop.reshape(P, n * n)
         raw, d_all, prec_all = np.empty(P), np.empty(P, dtype=np.int64), np.empty(P)
+        prec_strat = np.empty(P)
         prec0 = kappa / self.c0
+        non_leaf = np.flatnonzero(~self.leaf)
         for start in range(0, P, self.block):
             b = min(self.block, P - start)
             d = self.law.sample(rng, b)
@@ -446,12 +464,26 @@ class _Population:
             on = d > 0
             if np.any(on):
                 dd = d[on]
-                M = (_selection(rng, dd, P) @ flat).reshape(-1, n, n)
+                S = _selection(rng, dd, P)
+                M = (S @ flat).reshape(-1, n, n)
                 M += dd[:, None, None] * self.B0
                 prec[on] = dd * kappa * _inv00(M)
+            strat = prec.copy()
+            # degree-1 vertices that drew a leaf's message: redraw among the non-leaf messages
+            one = np.flatnonzero(on)[dd == 1] if np.any(on) else np.zeros(0, dtype=np.int64)
+            if one.size and non_leaf.size:
+                first = S.indices[S.indptr[:-1][dd == 1]]
+                redo = one[self.leaf[first]]
+                if redo.size:
+                    k = non_leaf[rng.integers(0, non_leaf.size, size=redo.size)]
+                    strat[redo] = kappa * _inv00(pop[k] + self.B0)
             raw[start:start + b] = 1.0 / (s + prec)
             d_all[start:start + b], prec_all[start:start + b] = d, prec
-        return _rao_blackwell(raw, d_all, prec_all, prec0, self.law.p0, nu, sigma2)
+            prec_strat[start:start + b] = strat
+        # (without any non-leaf message, q(1) = 1 and the non-leaf term has no weight)
+        q1 = self.q1
+        edge = _isolated_edge_moments(self.B0, kappa, nu, sigma2) if q1 > 0 else (0.0, 0.0)
+        return _rao_blackwell(raw, d_all, prec_strat, prec0, self.law.p0, nu, sigma2, q1=q1, edge=edge)
 
     # -- local normalisation (Eqs. 43-45) --------------------------------------------------------------
 
@@ -533,18 +565,36 @@ def _poisson_moments(prec: np.ndarray, nu: float, sigma2: float) -> tuple[np.nda
     return e @ w, (e * e) @ w
 
 
+def _isolated_edge_moments(B0: np.ndarray, kappa: float, nu: float, sigma2: float) -> tuple[float, float]:
+    """``E[ε]`` and ``E[ε²]`` at a degree-1 vertex whose only neighbour is a leaf (an isolated edge), global
+    normalisation: both vertices' ``γ ~ Poisson(ν)`` are summed exactly. The leaf's message (Eq. 37 with no
+    incoming messages, ``M = B0``) depends on its own ``γ`` only."""
+    g_max = 0 if nu == 0 else int(math.ceil(nu + 12.0 * math.sqrt(nu) + 40.0))
+    g = np.arange(g_max + 1, dtype=np.float64)
+    w = np.ones(1) if nu == 0 else np.exp(g * math.log(nu) - nu - np.array([math.lgamma(x + 1.0) for x in g]))
+    B = np.broadcast_to(B0, (g.size,) + B0.shape)
+    leaf = embed(woodbury_message(B, g / sigma2, kappa))
+    prec = kappa * _inv00(B0 + leaf)
+    m1, m2 = _poisson_moments(prec, nu, sigma2)
+    return float(w @ m1), float(w @ m2)
+
+
 def _rao_blackwell(raw: np.ndarray, d: np.ndarray, prec: np.ndarray, prec0: float, p0: float, nu: float,
-                   sigma2: float) -> _Measurement:
+                   sigma2: float, q1: float = 0.0, edge: tuple[float, float] = (0.0, 0.0)) -> _Measurement:
     """Variance-reduced estimators of the vertex average of Eq. (38)/(45): the measured vertex's own
     ``γ ~ Poisson(ν)`` is averaged exactly given its cavity precision (Rao-Blackwellisation), and the
     ``d = 0`` stratum, whose precision ``prec0`` is known, enters with its exact weight ``p(0)``:
     ``m = 1[d > 0] E_γ[ε | prec] + p(0) E_γ[ε | prec0]`` has the same expectation as the raw ``ε_s``. At
     small ``σ²`` the raw samples are dominated by the rare vertices without data (``γ = 0``); their
-    average is exact here."""
+    average is exact here. With ``q1 > 0`` a degree-1 sample (whose ``prec`` must then come from a non-leaf
+    message) is split into ``(1 - q1) E_γ[ε | prec] + q1 · edge``, ``edge`` the exact isolated-edge moments.
+    """
     m1, m2 = _poisson_moments(prec, nu, sigma2)
     z1, z2 = _poisson_moments(np.array([prec0]), nu, sigma2)
-    on = d > 0
-    return _Measurement(raw=raw, m1=np.where(on, m1, 0.0) + p0 * z1[0], m2=np.where(on, m2, 0.0) + p0 * z2[0])
+    one = d == 1
+    w = np.where(d > 0, np.where(one, 1.0 - q1, 1.0), 0.0)
+    return _Measurement(raw=raw, m1=w * m1 + np.where(one, q1 * edge[0], 0.0) + p0 * z1[0],
+                        m2=w * m2 + np.where(one, q1 * edge[1], 0.0) + p0 * z2[0])
 
 
 def _poisson(rng: np.random.Generator, nu: float, size: int) -> np.ndarray:
