@@ -143,26 +143,128 @@ def test_rj_move_monte_carlo_fixed_z_c():
     assert 0.5 * np.abs(emp - exact).sum() < 0.03
 
 
+def test_conditional_k_profile_differences_are_the_rj_ratios():
+    """log p(k|z,c) of the conditional move and the corrected ratio of Algorithm 1 line 5 are one object."""
+    basis, z, zeta, tau = _small_problem(30, seed=3)
+    c, gamma = 4.0, 0.07
+    lp = sa.log_k_conditional(zeta, c, tau, gamma)
+    for k, kp in [(1, 30), (30, 1), (7, 19), (12, 11), (5, 5)]:
+        assert lp[kp - 1] - lp[k - 1] == pytest.approx(sa.rj_log_ratio(zeta, c, tau, k, kp, gamma), abs=1e-9)
+    np.testing.assert_allclose(np.exp(lp - special.logsumexp(lp)), _exact_k_posterior(zeta, c, tau, gamma, 30),
+                               atol=1e-12)
+
+
+def test_conditional_k_draw_has_the_exact_law_and_survives_underflow():
+    """With z, c fixed the conditional move draws k' ~ p(k'|z,c) whatever the current k (acceptance 1):
+    a chi-square test of 40 000 draws against the exact law, and a profile whose tail underflows exp()."""
+    n = 30
+    basis, z, zeta, tau = _small_problem(n, seed=0)
+    c, gamma = 10.0, 0.1
+    exact = _exact_k_posterior(zeta, c, tau, gamma, n)
+    u = np.random.default_rng(4).random(40_000)
+    ks = np.array([sa.draw_k_conditional(zeta, c, tau, gamma, x) for x in u])
+    assert ks.min() >= 1 and ks.max() <= n
+    counts = np.bincount(ks, minlength=n + 1)[1:]
+    keep = exact * ks.size >= 5
+    expected = exact[keep] * ks.size
+    chi2 = np.sum((counts[keep] - expected) ** 2 / expected) + (counts[~keep].sum() - exact[~keep].sum() * ks.size) ** 2 / max(exact[~keep].sum() * ks.size, 1e-9)
+    assert stats.chi2(keep.sum()).sf(chi2) > 1e-3
+    # ζ_7 = 80 with c = τ = 1: every k < 7 lies 1600 nats below k = 7, where exp() underflows to 0 (never
+    # drawn); each k > 7 costs ½ log 2 - ½ ζ²/2 = 0.35 nats, so k = 7 carries 1 - e^{-0.35} = 0.29 of
+    # the mass and the draw must never fall below 7 whatever the uniform
+    spike = np.zeros(n)
+    spike[6] = 80.0
+    lp = sa.log_k_conditional(spike, 1.0, np.ones(n), 0.0)
+    assert np.all(np.exp(lp[:6] - lp.max()) == 0.0)
+    for x in (0.0, 1e-300, 0.2, 0.5, 1 - 1e-16):
+        assert 7 <= sa.draw_k_conditional(spike, 1.0, np.ones(n), 0.0, x) <= n
+    assert sa.draw_k_conditional(spike, 1.0, np.ones(n), 0.0, 0.0) == 7
+    assert sa.draw_k_conditional(spike, 1.0, np.ones(n), 0.0, 1 - 1e-16) == n
+
+
 # ------------------------------------------------------------------ the full sampler
 
 
-def test_k_marginal_without_labels_is_prior_eq2():
+@pytest.mark.parametrize("k_move, scale_sd", [("bin4", 0.0), ("conditional", 0.0), ("conditional", 0.4)])
+def test_k_marginal_equals_exact_posterior_small_graph(k_move, scale_sd):
+    """The whole sampler (z, (g, k), c steps) on a 5-vertex path with 3 observed labels (+, -, +): its
+    k-marginal must equal p(k | D) ∝ e^{-γk} ∫ P(sign z_obs = y_obs | k, c) Gamma(c; a, b) dc, where
+    z | k, c ~ N(0, I + U_k (cΛ_k)^{-1} U_kᵀ) (g integrated out, Section 3.2) and the orthant probability
+    of three coordinates is 1/8 + Σ_{i<j} arcsin(ρ_ij)/(4π) (exact), integrated over log c on a fine grid.
+    The data move p(k|D) well away from the prior (TV 0.1), so a sampler with the wrong stationary law
+    on k fails."""
+    n, q, gamma, a, b = 5, 1.0, 0.0, 2.0, 4.0
+    obs, s = np.array([0, 2, 4]), np.array([1, -1, 1])
+    basis = eb.DCTBasis((n,))
+    U, tau = basis.vectors(n), sa.tau(basis.lam, n, q)
+    u = np.linspace(-20.0, np.log(80.0 / b), 4001)
+    log_w = a * np.log(b) - special.gammaln(a) + a * u - b * np.exp(u)  # Gamma(a, rate b) density of log c
+    lp = np.empty(n)
+    for k in range(1, n + 1):
+        Uo = U[obs, :k]
+        cov = np.eye(3) + np.einsum("ik,jk,ck->cij", Uo, Uo, 1.0 / (np.exp(u)[:, None] * tau[:k]))
+        S = cov * np.outer(s, s)
+        d = np.sqrt(np.einsum("cii->ci", S))
+        R = S / (d[:, :, None] * d[:, None, :])
+        P = 0.125 + (np.arcsin(R[:, 0, 1]) + np.arcsin(R[:, 0, 2]) + np.arcsin(R[:, 1, 2])) / (4 * np.pi)
+        lp[k - 1] = special.logsumexp(np.log(P) + log_w) - gamma * k
+    exact = np.exp(lp - special.logsumexp(lp))
+    prior = np.exp(sa.log_prior_k(gamma, n))
+    assert 0.5 * np.abs(exact - prior).sum() > 0.08
+
+    signs = np.zeros(n, dtype=np.int8)
+    signs[obs] = s
+    st = sa.ChainSettings(gamma=gamma, q=q, a=a, b=b, n_iter=60_000, burn_in=1000, k0=3, k_move=k_move,
+                          scale_sd=scale_sd)
+    r = sa.run_chain(basis, signs, st, np.random.default_rng(12))
+    emp = np.bincount(r["k"][st.burn_in:], minlength=n + 1)[1:] / (st.n_iter - st.burn_in)
+    assert 0.5 * np.abs(emp - exact).sum() < 0.02, (emp, exact)
+    if scale_sd:
+        assert 0.2 * st.n_iter < r["n_scale_accepted"] < st.n_iter  # the scale move runs and is not trivial
+
+
+def test_scale_log_ratio_is_greens_ratio():
+    """The scale move's ratio equals π(λg, c/λ²)/π(g, c) times the Jacobian λ^k λ^{-2}, with π the
+    unnormalised posterior of (g, c) at fixed k (probit likelihood, Gaussian prior, Gamma(a, b) prior)."""
+    basis = eb.DCTBasis((7,))
+    signs = np.array([1, -1, 0, 1, 1, 0, -1], dtype=np.int8)
+    k, q, a, b = 4, 1.0, 1.7, 0.6
+    tau = sa.tau(basis.lam, basis.n, q)[:k]
+    rng = np.random.default_rng(3)
+    g, c = rng.standard_normal(k) * 2, 0.8
+
+    def log_pi(g_, c_):
+        return (sa.probit_loglik(basis.synth(g_), signs) + 0.5 * np.sum(np.log(c_ * tau)) - 0.5 * c_ * np.dot(tau, g_ ** 2)
+                + (a - 1) * np.log(c_) - b * c_)
+
+    for u in (-0.7, 0.05, 1.3):
+        lam = np.exp(u)
+        want = log_pi(lam * g, c / lam ** 2) - log_pi(g, c) + k * u - 2 * u
+        f = basis.synth(g)
+        got = sa.scale_log_ratio(sa.probit_loglik(lam * f, signs), sa.probit_loglik(f, signs), u, c, a, b)
+        assert got == pytest.approx(want, abs=1e-10)
+
+
+@pytest.mark.parametrize("k_move", sa.K_MOVES)
+def test_k_marginal_without_labels_is_prior_eq2(k_move):
     """No observed labels: the posterior is the prior, so the chain's k-marginal must be eq. (2)
     (restricted to 1..K_max). Exercises all three steps, including g kept on rejection (Lemma 1).
     A proper Gamma(2, 1) prior on c is used: with a = b = 0 and no data the target is improper."""
     n, gamma = 12, 0.3
     basis = eb.DCTBasis((n,))
-    st = sa.ChainSettings(gamma=gamma, a=2.0, b=1.0, n_iter=80_000, burn_in=1000, k0=6)
+    st = sa.ChainSettings(gamma=gamma, a=2.0, b=1.0, n_iter=80_000, burn_in=1000, k0=6, k_move=k_move)
     r = sa.run_chain(basis, np.zeros(n, dtype=np.int8), st, np.random.default_rng(2024))
     emp = np.bincount(r["k"][st.burn_in:], minlength=n + 1)[1:] / (st.n_iter - st.burn_in)
     prior = np.exp(sa.log_prior_k(gamma, n))
     assert 0.5 * np.abs(emp - prior).sum() < 0.025, (emp, prior)
-    assert r["n_reject_kmax"] > 0  # the top of the support is reached and proposals above it rejected
+    # the top of the support is reached: proposals above it rejected (bin4) / k = K_max drawn (conditional)
+    assert (r["n_reject_kmax"] if k_move == "bin4" else r["n_at_kmax"]) > 0
     # c's marginal is its Gamma(2, rate 1) prior as well
     assert r["c"][st.burn_in:].mean() == pytest.approx(2.0, rel=0.1)
 
 
-def test_fixed_k_posterior_matches_quadrature():
+@pytest.mark.parametrize("scale_sd", [0.0, 0.5])
+def test_fixed_k_posterior_matches_quadrature(scale_sd):
     """k fixed at 2 on a 5-vertex path: p(g | y) ∝ (b + ½Σ τ_i g_i²)^{-(a + k/2)} Π_obs Φ(s_i f_i)
     (c integrated out analytically), evaluated on a 2-D grid, against 40 000 sweeps."""
     n, k, a, b = 5, 2, 2.0, 1.0
@@ -185,7 +287,7 @@ def test_fixed_k_posterior_matches_quadrature():
     ell_exact = np.einsum("ij,ijv->v", w, special.ndtr(F))
     c_exact = np.sum(w * (a + k / 2) / (b + S))
 
-    st = sa.ChainSettings(gamma=0.0, a=a, b=b, n_iter=40_000, burn_in=1000, fixed_k=k)
+    st = sa.ChainSettings(gamma=0.0, a=a, b=b, n_iter=40_000, burn_in=1000, fixed_k=k, scale_sd=scale_sd)
     r = sa.run_chain(basis, signs, st, np.random.default_rng(99))
     assert np.all(r["k"] == k)
     np.testing.assert_allclose(r["ell_mean"], ell_exact, atol=0.015)
