@@ -76,3 +76,22 @@ def test_end_to_end_small_tracking():
     assert np.all(r["frame_error"] < 0.1)
     assert np.all(r["ci_width"] >= 0)
     assert r["width_mean_boundary"] > r["width_mean_elsewhere"]
+
+
+def test_tracking_probes_record_the_start_dependence():
+    """The probe chains: Algorithm 1 as printed moves k by at most 2 per sweep from its start; every probe reports
+    its k trace, log-likelihood, frame errors and extra ball; the main chain's scale move runs."""
+    v = ex.tracking_data(np.random.default_rng(3), T=3, H=40, W=40, radius=8, start=(15, 15),
+                         step=(3, 3), extra_frame=1, extra_center=(32, 8), extra_radius=2)
+    probes = ({"k0": 60, "c0": 1.0, "k_move": "bin4", "scale_sd": 0.0},
+              {"k0": 5, "c0": 1.0, "k_move": "conditional", "scale_sd": 0.1},
+              {"k0": 900, "c0": 1.0, "k_move": "conditional", "scale_sd": 0.1})
+    r = ex.tracking_posterior(v, np.random.default_rng(4), n_iter=120, burn_in=60, thin=2, k0=100, scale_sd=0.1,
+                              probes=probes, probe_iter=40)
+    assert r["probe_k"].shape == (3, 40) and r["probe_frame_error"].shape == (3, 3)
+    assert np.all(np.abs(r["probe_k"][0] - 60) <= 2 * 40)
+    assert np.all(np.diff(r["probe_k"][0]) >= -2) and np.all(np.diff(r["probe_k"][0]) <= 2)
+    assert np.all(np.isfinite(r["probe_loglik"])) and np.all(r["probe_loglik"] < 0)
+    assert np.all((0 <= r["probe_extra_kept"]) & (r["probe_extra_kept"] <= 1))
+    assert list(r["probe_k_move"]) == ["bin4", "conditional", "conditional"]
+    assert r["n_scale_accepted"] > 0 and np.all(np.isfinite(r["loglik"]))

@@ -37,7 +37,8 @@ def _settings_dict(st: sa.ChainSettings, K_max: int) -> dict:
     return {"gamma": np.float64(st.gamma), "q": np.float64(st.q), "a": np.float64(st.a),
             "b": np.float64(st.b), "n_iter": np.int64(st.n_iter), "burn_in": np.int64(st.burn_in),
             "thin": np.int64(st.thin), "k0": np.int64(st.k0), "c0": np.float64(st.c0),
-            "K_max": np.int64(K_max), "refresh_g_on_reject": np.bool_(st.refresh_g_on_reject)}
+            "K_max": np.int64(K_max), "refresh_g_on_reject": np.bool_(st.refresh_g_on_reject),
+            "k_move": np.str_(st.k_move)}
 
 
 # ---------------------------------------------------------------- Figs. 1-4: path and small world
@@ -85,35 +86,63 @@ def basis_for(data: dict):
 
 def graph_posterior(data: dict, gamma: float, rng: np.random.Generator, *, n_iter: int = 10_000,
                     burn_in: int = 2_000, thin: int = 1, k0: int = 10, q: float = 1.0, a: float = 0.0,
-                    b: float = 0.0, K_max: int | None = None, refresh_g_on_reject: bool = False) -> dict:
+                    b: float = 0.0, K_max: int | None = None, refresh_g_on_reject: bool = False,
+                    k_move: str = "conditional", n_chains: int = 1) -> dict:
     """Figs. 2 and 4 (one column): Algorithm 1 on the data of :func:`path_data` or
-    :func:`small_world_data` with prior rate ``gamma``.
+    :func:`small_world_data` with prior rate ``gamma``, as ``n_chains`` independent chains (generators
+    spawned from ``rng``) whose post-burn-in draws are pooled.
 
-    Returns the traces ``k``, ``c``, ``accepted`` (n_iter,), the posterior mean ``ell_mean`` and the
-    pointwise 95 % band ``ell_lo``/``ell_hi`` of ℓ = Φ(f) (n,), summaries ``k_mean``, ``k_q05``,
-    ``k_q95`` (post burn-in), ``rmse`` (mean ℓ vs ℓ0), ``coverage`` (fraction of vertices whose band
-    covers ℓ0), ``miscls_unobserved`` (thresholded mean vs ``ℓ0 > ½`` on removed vertices),
-    ``n_reject_kmax``, ``t_sweeps`` and the settings (``gamma``, ``q``, ``k0``, ...).
+    Returns the traces of the first chain ``k``, ``c``, ``accepted`` (n_iter,) and of all chains
+    ``k_chains`` (R, n_iter); the pooled posterior mean ``ell_mean`` and pointwise 95 % band
+    ``ell_lo``/``ell_hi`` of ℓ = Φ(f) (n,) and the per-chain means ``ell_mean_chains`` (R, n), from which
+    any statistic of the posterior mean gets its Monte-Carlo error by the jackknife over chains;
+    summaries ``k_mean`` (with ``k_mean_chains``), ``k_q05``, ``k_q95`` (pooled, post burn-in), ``rmse``
+    (pooled mean ℓ vs ℓ0), ``coverage`` (fraction of vertices whose pooled band covers ℓ0) with
+    ``coverage_loo`` (R,) recomputed without each chain, ``miscls_unobserved`` (thresholded mean vs
+    ``ℓ0 > ½`` on removed vertices), ``n_reject_kmax``, ``n_at_kmax``, ``t_sweeps`` (all chains) and the
+    settings (``gamma``, ``q``, ``k0``, ``k_move``, ``n_chains``, ...).
     """
+    if int(n_chains) < 1:
+        raise ValueError(f"n_chains must be >= 1, got {n_chains!r}")
     basis = basis_for(data)
     st = sa.ChainSettings(gamma=float(gamma), q=q, a=a, b=b, n_iter=n_iter, burn_in=burn_in, thin=thin,
-                          k0=k0, K_max=K_max, refresh_g_on_reject=refresh_g_on_reject)
+                          k0=k0, K_max=K_max, refresh_g_on_reject=refresh_g_on_reject, keep_draws=True,
+                          k_move=k_move)
     signs = sa.label_signs(data["y"], data["observed"])
-    r = sa.run_chain(basis, signs, st, rng)
+    runs = [sa.run_chain(basis, signs, st, r) for r in rng.spawn(int(n_chains))]
     ell0 = data["ell0"]
-    kk = r["k"][burn_in:]
+    draws = [r["f_draws"] for r in runs]
+    ell_chains = np.stack([r["ell_mean"] for r in runs])
+    ell_mean = ell_chains.mean(axis=0)
+
+    def band(ds):
+        lo, hi = np.quantile(np.concatenate(ds), [0.025, 0.975], axis=0)
+        return special.ndtr(lo.astype(float)), special.ndtr(hi.astype(float))
+
+    def coverage(lo, hi):
+        return float(np.mean((lo <= ell0) & (ell0 <= hi)))
+
+    ell_lo, ell_hi = band(draws)
+    R = len(runs)
+    cov_loo = (np.array([coverage(*band(draws[:i] + draws[i + 1:])) for i in range(R)]) if R > 1
+               else np.full(1, np.nan))
+    k_chains = np.stack([r["k"] for r in runs])
+    kk = k_chains[:, burn_in:]
     un = ~data["observed"]
     return {
-        "k": r["k"], "c": r["c"], "accepted": r["accepted"],
-        "ell_mean": r["ell_mean"], "ell_lo": r["ell_lo"], "ell_hi": r["ell_hi"],
-        "k_mean": np.float64(kk.mean()), "k_q05": np.float64(np.quantile(kk, 0.05)),
-        "k_q95": np.float64(np.quantile(kk, 0.95)),
-        "rmse": np.float64(np.sqrt(np.mean((r["ell_mean"] - ell0) ** 2))),
-        "coverage": np.float64(np.mean((r["ell_lo"] <= ell0) & (ell0 <= r["ell_hi"]))),
-        "miscls_unobserved": np.float64(np.mean((r["ell_mean"] > 0.5)[un] != (ell0 > 0.5)[un])),
-        "acceptance_rate": np.float64(r["accepted"].mean()),
-        "n_reject_kmax": r["n_reject_kmax"], "t_sweeps": r["t_sweeps"],
-        **_settings_dict(st, int(r["K_max"])),
+        "k": runs[0]["k"], "c": runs[0]["c"], "accepted": runs[0]["accepted"], "k_chains": k_chains,
+        "c_chains": np.stack([r["c"] for r in runs]),
+        "ell_mean": ell_mean, "ell_lo": ell_lo, "ell_hi": ell_hi, "ell_mean_chains": ell_chains,
+        "k_mean": np.float64(kk.mean()), "k_mean_chains": kk.mean(axis=1),
+        "k_q05": np.float64(np.quantile(kk, 0.05)), "k_q95": np.float64(np.quantile(kk, 0.95)),
+        "rmse": np.float64(np.sqrt(np.mean((ell_mean - ell0) ** 2))),
+        "coverage": np.float64(coverage(ell_lo, ell_hi)), "coverage_loo": cov_loo,
+        "miscls_unobserved": np.float64(np.mean((ell_mean > 0.5)[un] != (ell0 > 0.5)[un])),
+        "acceptance_rate": np.float64(np.mean([r["accepted"].mean() for r in runs])),
+        "n_reject_kmax": np.int64(sum(int(r["n_reject_kmax"]) for r in runs)),
+        "n_at_kmax": np.int64(sum(int(r["n_at_kmax"]) for r in runs)),
+        "t_sweeps": np.float64(sum(float(r["t_sweeps"]) for r in runs)), "n_chains": np.int64(R),
+        **_settings_dict(st, int(runs[0]["K_max"])),
     }
 
 
@@ -258,42 +287,73 @@ def boundary_distance(labels: np.ndarray) -> np.ndarray:
 def tracking_posterior(video: dict, rng: np.random.Generator, *, n_iter: int = 3000,
                        burn_in: int = 1000, thin: int = 4, k0: int = 300, gamma_rule: float = 20.0,
                        q: float = 1.0, a: float = 0.0, b: float = 0.0,
-                       refresh_g_on_reject: bool = False) -> dict:
+                       refresh_g_on_reject: bool = False, k_move: str = "conditional", scale_sd: float = 0.0,
+                       c0: float = 1.0, probes: tuple[dict, ...] = (), probe_iter: int = 0) -> dict:
     """Figs. 8-10: Algorithm 1 on the ``T x H x W`` space-time grid graph (explicit DCT eigenbasis,
-    ``K_max = n``), γ = gamma_rule/n.
+    ``K_max = n``), γ = gamma_rule/n, started at ``(k0, c0)``; then short probe chains of ``probe_iter``
+    sweeps, one per entry ``{"k0", "c0", "k_move", "scale_sd"}`` of ``probes`` (same γ, q, a, b), which show
+    how the result depends on the start and the moves (spec B7).
 
     Returns ``ell_mean`` (T,H,W) (Fig. 8, posterior mean of Φ(f)), ``estimate`` int8 (T,H,W) (Fig. 9,
     ``ell_mean > ½``), ``ci_width`` (T,H,W) (Fig. 10, 97.5 % - 2.5 % quantile of ℓ over the thinned
-    post-burn-in draws), the traces ``k``, ``c``, ``accepted``, the metrics of
-    :func:`.tracking.tracking_metrics`, width summaries (``width_max``, ``width_mean``,
-    ``width_mean_boundary`` / ``width_mean_elsewhere`` with the boundary band = pixels within 3 px of a
-    label change, ``frac_wide_near_boundary`` = share of pixels with width > 0.25 within 5 px of one,
-    ``wide_max_distance`` = largest such distance),
-    ``t_sweeps``, ``t_per_sweep`` and the settings.
+    post-burn-in draws), the traces ``k``, ``c``, ``accepted``, ``loglik`` (log p(D | f), with the scale
+    move), the metrics of :func:`.tracking.tracking_metrics`, width summaries (``width_max``,
+    ``width_mean``, ``width_mean_boundary`` / ``width_mean_elsewhere`` with the boundary band = pixels
+    within 3 px of a label change, ``frac_wide_near_boundary`` = share of pixels with width > 0.25 within
+    5 px of one, ``wide_max_distance`` = largest such distance), ``t_sweeps``, ``t_per_sweep``, the
+    settings, and for the probes ``probe_k0``, ``probe_c0``, ``probe_k_move`` (P,), ``probe_k`` (P,
+    probe_iter) k traces, ``probe_loglik`` (P,) mean log-likelihood log p(D | f) over their second half,
+    ``probe_extra_kept`` (P,) and ``probe_frame_error`` (P, T) of their posterior means over the second
+    half, ``probe_width_max`` (P,) their largest 95 % interval width (about 50 draws) and ``probe_c_end``.
     """
     labels = video["labels"]
     shape = labels.shape
     basis = eb.DCTBasis(shape)
     signs = sa.label_signs(labels.ravel(), video["observed"].ravel())
     st = sa.ChainSettings(gamma=float(gamma_rule) / basis.n, q=q, a=a, b=b, n_iter=n_iter,
-                          burn_in=burn_in, thin=thin, k0=k0, refresh_g_on_reject=refresh_g_on_reject)
-    r = sa.run_chain(basis, signs, st, rng)
+                          burn_in=burn_in, thin=thin, k0=k0, c0=c0, refresh_g_on_reject=refresh_g_on_reject,
+                          k_move=k_move, scale_sd=scale_sd)
+    main_rng, probe_rng = rng.spawn(2)
+    r = sa.run_chain(basis, signs, st, main_rng)
     ell_mean = r["ell_mean"].reshape(shape)
     width = (r["ell_hi"] - r["ell_lo"]).reshape(shape)
     metrics = tr.tracking_metrics(ell_mean, video["truth"], video["extra"], video["observed"])
     dist = boundary_distance(labels)
     bnd = dist <= 3
     wide = width > 0.25
+    P = len(probes)
+    out_p = {"probe_k0": np.array([int(p["k0"]) for p in probes], dtype=np.int64),
+             "probe_c0": np.array([float(p["c0"]) for p in probes]),
+             "probe_k_move": np.array([str(p["k_move"]) for p in probes], dtype=np.str_),
+             "probe_scale_sd": np.array([float(p["scale_sd"]) for p in probes]),
+             "probe_k": np.zeros((P, probe_iter), np.int64), "probe_loglik": np.zeros(P),
+             "probe_extra_kept": np.zeros(P), "probe_frame_error": np.zeros((P, shape[0])),
+             "probe_width_max": np.zeros(P), "probe_c_end": np.zeros(P)}
+    half = probe_iter // 2
+    for i, (p, rng_p) in enumerate(zip(probes, probe_rng.spawn(P))):
+        sp = sa.ChainSettings(gamma=st.gamma, q=q, a=a, b=b, n_iter=probe_iter, burn_in=half,
+                              thin=max(1, (probe_iter - half) // 50),
+                              k0=int(p["k0"]), c0=float(p["c0"]), k_move=str(p["k_move"]),
+                              scale_sd=float(p["scale_sd"]), track_loglik=True)
+        rp = sa.run_chain(basis, signs, sp, rng_p)
+        mp = tr.tracking_metrics(rp["ell_mean"].reshape(shape), video["truth"], video["extra"], video["observed"])
+        out_p["probe_k"][i] = rp["k"]
+        out_p["probe_loglik"][i] = rp["loglik"][half:].mean()
+        out_p["probe_extra_kept"][i] = mp["extra_kept"]
+        out_p["probe_frame_error"][i] = mp["frame_error"]
+        out_p["probe_width_max"][i] = float(np.max(rp["ell_hi"] - rp["ell_lo"]))
+        out_p["probe_c_end"][i] = rp["c"][-1]
     return {
         "ell_mean": ell_mean, "estimate": (ell_mean > 0.5).astype(np.int8), "ci_width": width,
         "ell_lo": r["ell_lo"].reshape(shape), "ell_hi": r["ell_hi"].reshape(shape),
-        "k": r["k"], "c": r["c"], "accepted": r["accepted"], **metrics,
+        "k": r["k"], "c": r["c"], "accepted": r["accepted"], "loglik": r["loglik"], **metrics,
         "width_max": np.float64(width.max()), "width_mean": np.float64(width.mean()),
         "width_mean_boundary": np.float64(width[bnd].mean()),
         "width_mean_elsewhere": np.float64(width[~bnd].mean()),
         "frac_wide_near_boundary": np.float64((dist[wide] <= 5).mean()) if wide.any() else np.float64(np.nan),
         "wide_max_distance": np.float64(dist[wide].max()) if wide.any() else np.float64(np.nan),
         "k_mean": np.float64(r["k"][burn_in:].mean()), "n_reject_kmax": r["n_reject_kmax"],
+        "n_scale_accepted": r["n_scale_accepted"], "scale_sd": np.float64(scale_sd),
         "t_sweeps": r["t_sweeps"], "t_per_sweep": np.float64(r["t_sweeps"] / n_iter),
-        **_settings_dict(st, int(r["K_max"])),
+        **out_p, **_settings_dict(st, int(r["K_max"])),
     }
