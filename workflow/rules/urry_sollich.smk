@@ -105,7 +105,7 @@ rule us_sims:
     threads: 1
     resources:
         mem_mb=2000,
-        runtime=15,
+        runtime=30,
     conda:
         CONDA_ENV
     script:
