@@ -38,6 +38,9 @@ EXPECTED = {
     "snakemake --cores 2 --configfile workflow/config/smoke.yaml": ("fresh", WHOLE),
     "snakemake --cores 8 --sdm conda": ("fresh", WHOLE),  # needs conda; skipped without it
     'pip install -e ".[slurm]" && snakemake --workflow-profile profiles/slurm': ("fresh", WHOLE),  # the snakemake part
+    "snakemake --workflow-profile profiles/slurm": ("fresh", WHOLE),
+    # run for real on a one-node cluster by tests/test_slurm.py
+    "snakemake --workflow-profile profiles/slurm --configfile workflow/config/smoke.yaml": ("fresh", WHOLE),
     # dry runs after the one-figure command has run (for real)
     "snakemake --cores 2 figures/sollich_halees/fig2.png --forcerun sh_fig2_posterior": ("built", 2),
     # run for real
