@@ -227,6 +227,31 @@ rule us_cavity_fig6:
         "../scripts/urry_sollich/cavity_curve.py"
 
 
+rule us_fig9_finite_size:
+    """Fig 9 finite-size check: spread of the prior variances C_ii/kappa_G on graphs of growing V."""
+    input:
+        code=code("urry_sollich/fig9_finite_size.py"),
+    output:
+        us_fig9_finite_size_file("{ens}"),
+    params:
+        ensemble=lambda wc: us_ensemble(wc.ens),
+        kernel=US_K,
+        finite_size=US["fig9"]["finite_size"],
+        seed=config["seed"],
+    log:
+        logs("us_fig9_finite_size_{ens}"),
+    benchmark:
+        bench("us_fig9_finite_size_{ens}")
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=20,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/urry_sollich/fig9_finite_size.py"
+
+
 rule us_fig2_graph:
     """Prior variances C_ii of the globally normalised kernel on one V = 10^4 graph (sparse T^5)."""
     input:

@@ -68,6 +68,10 @@ def us_fig6_cavity_file():
     return res("urry_sollich", "cavity", "fig6_local.npz")
 
 
+def us_fig9_finite_size_file(ens):
+    return res("urry_sollich", "fig9", f"{ens}_finite_size.npz")
+
+
 def us_fig2_file(ens):
     return res("urry_sollich", "fig2", f"{ens}_Cii.npz")
 
@@ -130,7 +134,10 @@ declare_figure("urry_sollich", "fig7", "fig07", {"sims": us_per_ensemble(us_sims
 declare_figure("urry_sollich", "fig8", "fig08", {"sims": us_per_ensemble(us_sims_file, US_MIS, "mismatch")}, US_CFG)
 declare_figure("urry_sollich", "fig9", "fig09", {"sims": us_per_ensemble(us_sims_file, US_MIS, "matched"),
                                               "cavity": us_cavity_layout(US_MIS, ["global", "local"],
-                                                                         [US["fig9"]["sigma2"]])}, US_CFG)
+                                                                         [US["fig9"]["sigma2"]]),
+                                              "kappa": us_per_ensemble(us_kappa_file, US_MIS),
+                                              "finite_size": us_per_ensemble(us_fig9_finite_size_file, US_MIS)},
+               US_CFG)
 declare_figure("urry_sollich", "fig10", "fig10", {"scaling": us_fig10_file()}, US_CFG)
 declare_figure("urry_sollich", "fig11", "fig11", {"data": us_fig11_file(), "draws": us_fig11_draws_file()}, US_CFG)
 declare_figure("urry_sollich", "fig12", "fig12", {"data": us_fig11_file(), "draws": us_fig11_draws_file()}, US_CFG)

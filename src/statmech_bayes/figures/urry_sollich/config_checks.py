@@ -31,6 +31,10 @@ def check(config: Mapping[str, Any]) -> None:
     if us["sims"]["n_samples_mismatch"] > us["sims"]["n_samples"]:
         raise ConfigError("bad value for 'urry_sollich.sims.n_samples_mismatch': the mismatch curves use the "
                           "first graphs of the matched ones, so it must be <= urry_sollich.sims.n_samples")
+    fs = us["fig9"]["finite_size"]
+    if len(fs["V"]) != len(fs["n_graphs"]) or list(fs["V"]) != sorted(set(fs["V"])):
+        raise ConfigError("bad value for 'urry_sollich.fig9.finite_size': V must be increasing, with one "
+                          "n_graphs entry per V")
     lo, hi = us["sims"]["nu_range"]
     if not lo < hi:
         raise ConfigError("bad value for 'urry_sollich.sims.nu_range': need min < max")

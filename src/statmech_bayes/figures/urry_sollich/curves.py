@@ -46,7 +46,8 @@ def estimator_note(sims: dict, cavity: dict) -> str:
 
 def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_nu, sim_samples,
                          cav_nu, cav_eps, cav_se, quantity: str = "cavity prediction vs finite-V simulation",
-                         statement: str = "cavity and simulation mostly visually indistinguishable") -> float:
+                         statement: str = "cavity and simulation mostly visually indistinguishable",
+                         context: str = "") -> float:
     """Max relative deviation of the cavity curve from the V=500 simulation mean over the cavity ν grid."""
     m, se = mean_se(sim_samples)
     inside = (cav_nu >= sim_nu[0]) & (cav_nu <= sim_nu[-1])
@@ -71,6 +72,6 @@ def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_
               f"(least slack at nu={nus[worst]:.3g}: deviation {rel[worst]:.3g}, allowed {allowed[worst]:.3g})",
               note=f"not judged (3 se/value > {INCONCLUSIVE:g} for simulation or cavity) at nu = {skipped}; "
                    f"largest 3 se/value: simulation {float((3 * se_at / sim_at).max()):.3g}, cavity "
-                   f"{float((3 * cav_se[inside] / sim_at).max()):.3g}",
+                   f"{float((3 * cav_se[inside] / sim_at).max()):.3g}" + (f"; {context}" if context else ""),
               decidable=(not holds) or bool(judged.all()))
     return float(rel[judged].max())

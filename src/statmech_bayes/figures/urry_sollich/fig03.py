@@ -53,8 +53,8 @@ def make(inputs: dict, us: dict):
     axes[-1].plot([], [], "k:", label="eigenvalue approx. (Eq. 18)")
     axes[-1].plot([], [], "k--", label="cavity (population dynamics)")
     axes[-1].legend(loc="lower left", fontsize=7)
-    note_box(axes[0], estimator_note(us["sims"], us["cavity"]) + "\n(sample sizes unstated in the paper)",
-             loc="upper right")
+    note_box(axes[min(1, len(axes) - 1)], estimator_note(us["sims"], us["cavity"])
+             + "\n(sample sizes unstated in the paper)", loc="lower left")
     fig.tight_layout()
     return fig, pd.DataFrame(rows, columns=["panel", "curve", "sigma2", "nu", "eps"]), rec
 
