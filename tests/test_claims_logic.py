@@ -72,7 +72,17 @@ def test_error_variance_peak_and_decay_are_checked(tmp_path):
         path = tmp_path / "er3_matched.npz"
         save_npz(path, {"nu": NU, "sigma2": np.array([0.1]), "var": var[:, :, None, :],
                         "eps": np.ones_like(var[:, :, None, :])})
-        _, _, rec = fig09.make({"sims": {"er3": str(path)}, "cavity": {}}, {"fig9": {"sigma2": 0.1}})
+        # the finite-size check: prior variances with spread 0.5; graphs approach it as V grows (or do not)
+        prior = np.random.default_rng(2).normal(1.0, np.sqrt(0.5), 200_000)
+        kappa, finite = tmp_path / "er3_kappa.npz", tmp_path / "er3_finite.npz"
+        save_npz(kappa, {"kappa": np.float64(1.0), "prior_samples": prior})
+        spreads = (0.40, 0.50) if ok else (0.50, 0.30)
+        save_npz(finite, {"V": np.array([500, 8000]),
+                          **{f"spread_V{v}": noisy_samples(np.array([x]), 0.01, 20)[:, 0]
+                             for v, x in zip((500, 8000), spreads)}})
+        us = {"fig9": {"sigma2": 0.1}, "sims": {"n_samples": n_s}, "cavity": {"replicas": 4, "P": 5000}}
+        _, _, rec = fig09.make({"sims": {"er3": str(path)}, "cavity": {}, "kappa": {"er3": str(kappa)},
+                                "finite_size": {"er3": str(finite)}}, us)
         assert all(c.passed for c in rec.claims) is ok
         if not ok:
             assert not any(c.passed for c in rec.claims)
