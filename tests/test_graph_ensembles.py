@@ -316,13 +316,17 @@ def test_degree_law_exact_values() -> None:
     assert LAWS["poisson"].p0 == pytest.approx(math.exp(-3.0), rel=1e-15)
     assert LAWS["powerlaw"].mean == pytest.approx(10.0 / 3.0, rel=1e-15)
     assert 0.0683 < LAWS["powerlaw"].p0 < 0.0685
+    assert LAWS["regular"].p1 == 0.0 and regular_degree_law(1).p1 == 1.0
+    assert LAWS["poisson"].p1 == pytest.approx(3.0 * math.exp(-3.0), rel=1e-15)
+    assert 0.1672 < LAWS["powerlaw"].p1 < 0.1675
 
 
-def test_powerlaw_p0_matches_monte_carlo() -> None:
+def test_powerlaw_p0_p1_match_monte_carlo() -> None:
     lam = pareto_type1(10**6, ALPHA, LAM_MIN, rng(8))
-    values = np.exp(-lam)
-    sd = values.std() / math.sqrt(values.size)
-    assert abs(values.mean() - LAWS["powerlaw"].p0) < 5 * sd
+    for k, exact in ((0, LAWS["powerlaw"].p0), (1, LAWS["powerlaw"].p1)):
+        values = lam ** k * np.exp(-lam)          # p(k) = E[lambda^k e^-lambda]/k!, k <= 1
+        sd = values.std() / math.sqrt(values.size)
+        assert abs(values.mean() - exact) < 5 * sd
 
 
 @pytest.mark.parametrize("name", LAWS)
@@ -333,6 +337,18 @@ def test_degree_law_sample_mean_and_p0(name: str) -> None:
     assert d.min() >= 0
     assert abs(d.mean() - law.mean) < 5 * d.std() / math.sqrt(N_SAMPLES) + 1e-12
     assert abs(np.mean(d == 0) - law.p0) < 5 * binom_sd(law.p0, N_SAMPLES) + 1e-12
+    assert abs(np.mean(d == 1) - law.p1) < 5 * binom_sd(law.p1, N_SAMPLES) + 1e-12
+
+
+@pytest.mark.parametrize("name", LAWS)
+def test_leaf_fraction_of_edge_biased_law_is_p1_over_mean(name: str) -> None:
+    """q(1) = 1 p(1)/mean: the chance that a random edge leads to a leaf, which the cavity uses exactly."""
+    law = LAWS[name]
+    if law.mean == 0:
+        pytest.skip("no edges")
+    q = law.sample(rng(32), N_SAMPLES, edge_biased=True)
+    q1 = law.p1 / law.mean
+    assert abs(np.mean(q == 1) - q1) < 5 * binom_sd(q1, N_SAMPLES) + 1e-12
 
 
 @pytest.mark.parametrize(("name", "biased_mean"), [("regular", 3.0), ("poisson", 4.0)])

@@ -284,6 +284,8 @@ class DegreeLaw:
         Exact mean degree ``sum_d d p(d)``.
     p0
         Exact probability ``p(0)`` of an isolated vertex.
+    p1
+        Exact probability ``p(1)`` of a leaf; ``p(1)/mean`` is the chance that an edge leads to a leaf.
 
     :meth:`sample` draws from ``p(d)`` or, with ``edge_biased=True``, from the
     degree law of a vertex reached by following a random edge,
@@ -293,6 +295,7 @@ class DegreeLaw:
     name: str
     mean: float
     p0: float
+    p1: float
     _sampler: _Sampler = field(repr=False, compare=False)
 
     def sample(self, rng: np.random.Generator, n: int, edge_biased: bool = False) -> np.ndarray:
@@ -311,7 +314,8 @@ def regular_degree_law(d: int) -> DegreeLaw:
     def sampler(rng: np.random.Generator, n: int, edge_biased: bool) -> np.ndarray:
         return np.full(n, d, dtype=np.int64)
 
-    return DegreeLaw(name=f"regular(d={d})", mean=float(d), p0=float(d == 0), _sampler=sampler)
+    return DegreeLaw(name=f"regular(d={d})", mean=float(d), p0=float(d == 0), p1=float(d == 1),
+                     _sampler=sampler)
 
 
 def poisson_degree_law(mean_degree: float) -> DegreeLaw:
@@ -323,15 +327,16 @@ def poisson_degree_law(mean_degree: float) -> DegreeLaw:
         return rng.poisson(c, size=n) + int(edge_biased)
 
     return DegreeLaw(
-        name=f"erdos_renyi(mean_degree={c:g})", mean=c, p0=math.exp(-c), _sampler=sampler
+        name=f"erdos_renyi(mean_degree={c:g})", mean=c, p0=math.exp(-c), p1=c * math.exp(-c),
+        _sampler=sampler,
     )
 
 
-def _pareto_mixed_poisson_p0(alpha: float, lam_min: float) -> float:
-    # p(0) = E[exp(-lambda)]; substituting lambda = lam_min * t gives a
+def _pareto_mixed_poisson_pk(alpha: float, lam_min: float, k: int) -> float:
+    # p(k) = E[lambda^k exp(-lambda)] / k!; substituting lambda = lam_min * t gives a
     # well-scaled integrand on [1, inf).
     value, _ = integrate.quad(
-        lambda t: alpha * t ** (-alpha - 1.0) * math.exp(-lam_min * t),
+        lambda t: alpha * t ** (-alpha - 1.0) * (lam_min * t) ** k * math.exp(-lam_min * t) / math.factorial(k),
         1.0,
         math.inf,
         epsabs=0.0,
@@ -363,7 +368,8 @@ def powerlaw_degree_law(alpha: float, lam_min: float) -> DegreeLaw:
     return DegreeLaw(
         name=f"powerlaw_grg(alpha={alpha:g}, lam_min={lam_min:g})",
         mean=alpha * lam_min / (alpha - 1.0),
-        p0=_pareto_mixed_poisson_p0(alpha, lam_min),
+        p0=_pareto_mixed_poisson_pk(alpha, lam_min, 0),
+        p1=_pareto_mixed_poisson_pk(alpha, lam_min, 1),
         _sampler=sampler,
     )
 

@@ -390,7 +390,7 @@ class _Population:
     """Shared machinery of the population-dynamics runs (one instance per run, not public)."""
 
     def __init__(self, law: DegreeLaw, p: int, a: float, P: int, rng: np.random.Generator,
-                 block: int | None):
+                 block: int | None, draws: int | None = None):
         p, a = _check_pa(p, a)
         if int(P) != P or P < 2:
             raise ValueError(f"population size P must be an integer >= 2, got {P!r}")
@@ -400,19 +400,21 @@ class _Population:
         self.n = 2 * p + 1
         self.c0 = float(self.B0[0, 0])
         self.block = _default_block(self.P) if block is None else max(1, min(int(block), self.P))
+        # Vertices measured per measurement sweep. Each reads d messages of the fixed population, so
+        # measuring more of them costs no population update; it cuts the sampling noise of second moments
+        # (the Fig. 9 vertex variance), which at small ν is carried by the few vertices near an example.
+        self.draws = self.P if draws is None else int(draws)
+        if self.draws < 1:
+            raise ValueError(f"draws must be a positive integer, got {draws!r}")
         # With no edges (p(d) = δ_{d,0}) there are no messages; every vertex is isolated.
         self.has_edges = law.mean > 0
         # leaf[k]: slot k holds a message sent by a vertex of degree 1 (it depends on that vertex's data only).
         self.leaf = np.zeros(self.P, dtype=bool)
-        self._q1: float | None = None
 
     @property
     def q1(self) -> float:
-        """``q(1)``, the chance that a message comes from a leaf (edge-biased degree 1), by 2·10⁶ draws."""
-        if self._q1 is None:
-            self._q1 = (float(np.mean(self.law.sample(self.rng, 2_000_000, edge_biased=True) == 1))
-                        if self.has_edges else 0.0)
-        return self._q1
+        """``q(1) = p(1)/c̄``, the chance that a message comes from a leaf (edge-biased degree 1), exact."""
+        return self.law.p1 / self.law.mean if self.has_edges else 0.0
 
     def _gamma(self, size: int, nu: float) -> np.ndarray:
         return _poisson(self.rng, nu, size)
@@ -441,7 +443,7 @@ class _Population:
             self.leaf[tgt] = d == 1
 
     def measure_global(self, pop: np.ndarray, nu: float, sigma2: float, kappa: float) -> _Measurement:
-        """P vertex samples of Eq. (38): ``ε_s = 1/(γ/σ² + dκ(M_d⁻¹)_00)``, ``d ~ p(d)`` (not edge-biased).
+        """``draws`` vertex samples of Eq. (38): ``ε_s = 1/(γ/σ² + dκ(M_d⁻¹)_00)``, ``d ~ p(d)`` (not edge-biased).
 
         ``d = 0`` vertices use ``1/(γ/σ² + κ/c_0)`` (text after Eq. 38). Besides the raw samples, the
         Rao-Blackwellised moments (:func:`_rao_blackwell`) of each sample are returned, in which a vertex of
@@ -450,14 +452,14 @@ class _Population:
         (:func:`_isolated_edge_moments`), and with weight ``1 - q(1)`` through a message drawn from the
         non-leaf messages.
         """
-        P, n, rng = self.P, self.n, self.rng
+        P, n, rng, D = self.P, self.n, self.rng, self.draws
         flat = pop.reshape(P, n * n)
-        raw, d_all, prec_all = np.empty(P), np.empty(P, dtype=np.int64), np.empty(P)
-        prec_strat = np.empty(P)
+        raw, d_all, prec_all = np.empty(D), np.empty(D, dtype=np.int64), np.empty(D)
+        prec_strat = np.empty(D)
         prec0 = kappa / self.c0
         non_leaf = np.flatnonzero(~self.leaf)
-        for start in range(0, P, self.block):
-            b = min(self.block, P - start)
+        for start in range(0, D, self.block):
+            b = min(self.block, D - start)
             d = self.law.sample(rng, b)
             s = self._gamma(b, nu) / sigma2
             prec = np.full(b, prec0)
@@ -514,14 +516,14 @@ class _Population:
             pairs[tgt, 1] = embed(V_loc)
 
     def measure_local(self, pairs: np.ndarray, nu: float, sigma2: float) -> _Measurement:
-        """P vertex samples of Eq. (45): ``ε_s = 1/(γ/σ² + (M_loc⁻¹)_00/(M⁻¹)_00)`` from ``d`` pairs,
+        """``draws`` vertex samples of Eq. (45): ``ε_s = 1/(γ/σ² + (M_loc⁻¹)_00/(M⁻¹)_00)`` from ``d`` pairs,
         since ``κ = 1/(d (M⁻¹)_00)``; ``d = 0`` gives ``1/(γ/σ² + 1)`` (prior variance 1). Besides the raw
         samples, the Rao-Blackwellised moments (:func:`_rao_blackwell`) of each sample are returned."""
-        P, n, rng = self.P, self.n, self.rng
+        P, n, rng, D = self.P, self.n, self.rng, self.draws
         flat = pairs.reshape(P, 2 * n * n)
-        raw, d_all, prec_all = np.empty(P), np.empty(P, dtype=np.int64), np.empty(P)
-        for start in range(0, P, self.block):
-            b = min(self.block, P - start)
+        raw, d_all, prec_all = np.empty(D), np.empty(D, dtype=np.int64), np.empty(D)
+        for start in range(0, D, self.block):
+            b = min(self.block, D - start)
             d = self.law.sample(rng, b)
             s = self._gamma(b, nu) / sigma2
             prec = np.ones(b)
@@ -722,7 +724,7 @@ def _curve_replica(normalisation: str, pd: _Population, kappa: float | None, nus
 def _curve(normalisation: str, law: DegreeLaw, p: int, a: float, kappa: float | None, nus, sigma2: float,
            P: int, equil_sweeps: int, measure_sweeps: int, rng: np.random.Generator, init_population,
            warm_sweeps: int | None, keep_samples_at: Sequence[float], progress, block_size,
-           replicas: int) -> CurveResult:
+           replicas: int, measure_draws: int | None) -> CurveResult:
     _check_sweeps(equil_sweeps, measure_sweeps)
     if not sigma2 > 0:
         raise ValueError(f"sigma2 must be positive, got {sigma2!r}")
@@ -747,7 +749,7 @@ def _curve(normalisation: str, law: DegreeLaw, p: int, a: float, kappa: float | 
     runs = []
     # Independent replicas: each has its own generator (spawned from rng) and its own copy of the start.
     for r, child in enumerate(rng.spawn(int(replicas)) if replicas > 1 else [rng]):
-        pd = _Population(law, p, a, P, child, block_size)
+        pd = _Population(law, p, a, P, child, block_size, measure_draws)
         label = f"{normalisation} {law.name}" + (f" replica {r + 1}/{replicas}" if replicas > 1 else "")
         runs.append(_curve_replica(normalisation, pd, kappa, nus, sigma2, equil_sweeps, warm, measure_sweeps,
                                    start.copy(), keep_hit, prog, label))
@@ -771,7 +773,8 @@ def learning_curve_global(law: DegreeLaw, p: int, a: float, kappa: float, nus, s
                           equil_sweeps: int, measure_sweeps: int, rng: np.random.Generator,
                           init_population: np.ndarray | None = None, warm_sweeps: int | None = None,
                           keep_samples_at: Sequence[float] = (), progress: Callable | None = None,
-                          block_size: int | None = None, replicas: int = 1) -> CurveResult:
+                          block_size: int | None = None, replicas: int = 1,
+                          measure_draws: int | None = None) -> CurveResult:
     """Cavity learning curve for the globally normalised kernel ``C = Ĉ/κ`` (Eqs. 35 and 38).
 
     Messages are updated with ``d ~ q(d) = d p(d)/d̄`` (edge-biased), ``γ ~ Poisson(ν)`` and the Woodbury
@@ -779,19 +782,21 @@ def learning_curve_global(law: DegreeLaw, p: int, a: float, kappa: float, nus, s
     over vertices with ``d ~ p(d)`` (Eq. 38). The ``ν`` are processed in the given order (pass them
     increasing), each warm-started from the previous one: ``equil_sweeps`` sweeps for the first ``ν``
     (from ``init_population``, typically :attr:`KappaResult.population`, or zeros) and ``warm_sweeps``
-    (default ``equil_sweeps``) for the others, followed by ``measure_sweeps`` sweeps with measurement.
+    (default ``equil_sweeps``) for the others, followed by ``measure_sweeps`` sweeps with measurement, each
+    measuring ``measure_draws`` vertices (default ``P``).
     """
     if not kappa > 0:
         raise ValueError(f"kappa must be positive, got {kappa!r}")
     return _curve("global", law, p, a, float(kappa), nus, sigma2, P, equil_sweeps, measure_sweeps, rng,
-                  init_population, warm_sweeps, keep_samples_at, progress, block_size, replicas)
+                  init_population, warm_sweeps, keep_samples_at, progress, block_size, replicas, measure_draws)
 
 
 def learning_curve_local(law: DegreeLaw, p: int, a: float, nus, sigma2: float, P: int, equil_sweeps: int,
                          measure_sweeps: int, rng: np.random.Generator,
                          init_population: np.ndarray | None = None, warm_sweeps: int | None = None,
                          keep_samples_at: Sequence[float] = (), progress: Callable | None = None,
-                         block_size: int | None = None, replicas: int = 1) -> CurveResult:
+                         block_size: int | None = None, replicas: int = 1,
+                         measure_draws: int | None = None) -> CurveResult:
     """Cavity learning curve for the locally normalised kernel ``C_ij = Ĉ_ij/sqrt(κ_i κ_j)`` (Eqs. 39-45).
 
     The population holds pairs ``(E, Ê)`` of embedded messages, sampled jointly from ``W(V_loc, V)``
@@ -805,4 +810,4 @@ def learning_curve_local(law: DegreeLaw, p: int, a: float, nus, sigma2: float, P
     is a good warm start. Sweep scheduling along ``nus`` is as in :func:`learning_curve_global`.
     """
     return _curve("local", law, p, a, None, nus, sigma2, P, equil_sweeps, measure_sweeps, rng,
-                  init_population, warm_sweeps, keep_samples_at, progress, block_size, replicas)
+                  init_population, warm_sweeps, keep_samples_at, progress, block_size, replicas, measure_draws)
