@@ -116,3 +116,22 @@ def test_estimator_is_exact_with_one_small_component(edges, rtol):
     mis_plain = sc.mismatch_errors(kernels, counts, s2s)
     mis = sc.mismatch_errors(kernels, counts, s2s, split, np.random.default_rng(6), draws=4000)
     np.testing.assert_allclose(mis.mean(axis=2), mis_plain.mean(axis=2), rtol=rtol)
+
+
+def test_one_noise_level_alone_reproduces_its_slice_of_all_of_them():
+    """The Fig 9 rule simulates further graphs at its noise level only; graph i must then give exactly the
+    numbers the matched simulations would have given it at that noise level (same data set and placement
+    streams; placements are drawn before, and independently of, the noise levels)."""
+    edges = np.array([(0, 1), (1, 2), (2, 3), (3, 0), (3, 4), (5, 6), (7, 8), (8, 9)])
+    V = 11                                                     # vertex 10 isolated
+    basis = SpectralBasis.of_graph(from_edge_list(edges, V))
+    split = sc.ComponentSplit.of_edges(edges, V)
+    nus = np.geomspace(0.1, 5.0, 6)
+
+    def run(s2s):
+        return sc.matched_sample(basis, 10, 2.0, nus, s2s, np.random.default_rng(21), split=split,
+                                 placement_rng=np.random.default_rng(22), draws=16)
+
+    both, alone = run([0.01, 0.1, 0.001]), run([0.1])
+    np.testing.assert_array_equal(alone.var[:, 0], both.var[:, 1])
+    np.testing.assert_array_equal(alone.eps[:, 0], both.eps[:, 1])

@@ -77,7 +77,7 @@ def _small_placements(split: ComponentSplit, counts: np.ndarray, placement_rng, 
 
 
 def matched_sample(basis: SpectralBasis, p: int, a: float, nus, sigma2s, rng, split: ComponentSplit | None = None,
-                   placement_rng=None, draws: int = 64) -> MatchedSample:
+                   placement_rng=None, draws: int = 64, normalisations=NORMALISATIONS) -> MatchedSample:
     """Matched learning curve of one graph for both normalisations and every σ² (Eq. 12).
 
     Without ``split`` the plain average over the simulated data set. With ``split`` (the graph's
@@ -86,22 +86,24 @@ def matched_sample(basis: SpectralBasis, p: int, a: float, nus, sigma2s, rng, sp
     giant component (``draws`` placements per ν for components of two or more vertices, from
     ``placement_rng``). The vertex variance (Fig. 9) uses ``E[mean ε²] - E[(mean ε)²]``, where the second
     moment of the small components' sum neglects the weak coupling between components through their
-    common total (relative order ``1/V`` of a term that is itself ``1/V`` of the first).
+    common total (relative order ``1/V`` of a term that is itself ``1/V`` of the first). The first axis of
+    ``eps`` and ``var`` follows ``normalisations``; the data set and placements do not depend on it.
     """
     V = basis.mu.size
     counts = nested_counts(rng, V, sample_sizes(V, nus))
     kernels = dict(zip(NORMALISATIONS, kernels_from_basis(basis, p, a)))
-    return matched_errors(kernels, counts, sigma2s, split, placement_rng, draws)
+    return matched_errors({n: kernels[n] for n in normalisations}, counts, sigma2s, split, placement_rng, draws)
 
 
 def matched_errors(kernels: dict, counts: np.ndarray, sigma2s, split: ComponentSplit | None = None,
                    placement_rng=None, draws: int = 64) -> MatchedSample:
-    """:func:`matched_sample` for given kernels (by normalisation) and count vectors ``(cases, V)``."""
+    """:func:`matched_sample` for given kernels (by normalisation, in the order given) and count vectors
+    ``(cases, V)``."""
     V = counts.shape[1]
-    shape = (len(NORMALISATIONS), len(sigma2s), counts.shape[0])
+    shape = (len(kernels), len(sigma2s), counts.shape[0])
     eps, var = np.empty(shape), np.empty(shape)
     if split is None or not split.small:
-        for i, norm in enumerate(NORMALISATIONS):
+        for i, norm in enumerate(kernels):
             for j, s2 in enumerate(sigma2s):
                 for k, c in enumerate(counts):
                     post = posterior_variances(kernels[norm], c, s2)
@@ -109,7 +111,7 @@ def matched_errors(kernels: dict, counts: np.ndarray, sigma2s, split: ComponentS
         return MatchedSample(eps=eps, var=var)
     where = _small_placements(split, counts, placement_rng, draws)
     G = split.giant
-    for i, norm in enumerate(NORMALISATIONS):
+    for i, norm in enumerate(kernels):
         C = kernels[norm]
         CG = C[np.ix_(G, G)]
         blocks = [C[np.ix_(g, g)] for g in split.small]

@@ -28,7 +28,7 @@ with rule_context(smk) as log:
     common = dict(nus=nus, sigma2=s2, P=c["P"], equil_sweeps=c["equil_sweeps"],
                   measure_sweeps=int(smk.params.measure_sweeps), rng=rng, warm_sweeps=c["warm_sweeps"],
                   keep_samples_at=list(smk.params.keep_samples_at), progress=progress,
-                  replicas=int(smk.params.replicas))
+                  replicas=int(smk.params.replicas), measure_draws=int(smk.params.measure_draws))
     if norm == "global":
         r = learning_curve_global(law, k["p"], k["a"], float(kap["kappa"]),
                                   init_population=init, **common)
@@ -44,4 +44,5 @@ with rule_context(smk) as log:
     log.info("eps = %s", np.array2string(r.eps, precision=4))
     save_npz(smk.output[0], arrays, provenance({"ensemble": smk.params.ensemble, "kernel": k, "cavity": c,
                                                 "sigma2": s2, "normalisation": norm, "nu": nus,
-                                                "replicas": int(smk.params.replicas)}))
+                                                "replicas": int(smk.params.replicas),
+                                                "measure_draws": int(smk.params.measure_draws)}))

@@ -15,23 +15,24 @@ from statmech_bayes.figures.urry_sollich.common import (
     mean_se,
 )
 from statmech_bayes.figures.urry_sollich.curves import CAVITY_RTOL as CAVITY_TOL
-from statmech_bayes.figures.urry_sollich.curves import cavity_vs_simulation, estimator_note
+from statmech_bayes.figures.urry_sollich.curves import cavity_vs_simulation
 
 
 def make(inputs: dict, us: dict):
     import matplotlib.pyplot as plt
 
     use_style()
-    sims, cav = by_ensemble(inputs["sims"]), cavity_by_key(inputs["cavity"])
+    cav = cavity_by_key(inputs["cavity"])
     kappa, finite = by_ensemble(inputs["kappa"]), by_ensemble(inputs["finite_size"])
     s2 = float(us["fig9"]["sigma2"])
+    extra, tail = by_ensemble(inputs["sims_extra"]), by_ensemble(inputs["tail"])
+    sims = {ens: _vertex_variances(s, extra[ens], tail[ens], s2) for ens, s in by_ensemble(inputs["sims"]).items()}
     fig, axes = plt.subplots(1, len(sims), figsize=(4.4 * len(sims), 3.4), sharey=True)
     rows, rec = [], ClaimsRecord("urry_sollich/fig9", PAPER)
     for ax, (ens, s) in zip(np.atleast_1d(axes), sims.items()):
-        j = [float(x) for x in s["sigma2"]].index(s2)
         nu = s["nu"]
         for i, (norm, marker) in enumerate((("global", "o"), ("local", "*"))):
-            m, se = mean_se(s["var"][:, i, j])
+            m, se = mean_se(s["var"][:, i])
             ax.plot(nu, m, marker, ls="none", ms=4 if marker == "o" else 6, mfc="none" if marker == "o" else None,
                     color="tab:blue" if norm == "global" else "tab:red", label=f"{norm} (simulation)")
             rows += [(ens, f"{norm} simulation", float(x), float(y)) for x, y in zip(nu, m)]
@@ -41,7 +42,7 @@ def make(inputs: dict, us: dict):
                         label=f"{norm} (cavity)")
                 rows += [(ens, f"{norm} cavity", float(x), float(y)) for x, y in zip(c["nu"], c["eps_variance"])]
                 reps = c["replica_variance"]
-                cavity_vs_simulation(rec, ens, norm, s2, nu, s["var"][:, i, j], c["nu"], c["eps_variance"],
+                cavity_vs_simulation(rec, ens, norm, s2, nu, s["var"][:, i], c["nu"], c["eps_variance"],
                                      reps.std(axis=0, ddof=1) / np.sqrt(reps.shape[0]),
                                      quantity="cavity vs simulated vertex-to-vertex variance of the local "
                                               "posterior variance",
@@ -59,7 +60,7 @@ def make(inputs: dict, us: dict):
                           bool(m[k] > m[0] + 3 * se[k] and m[k] > m[-1] + 3 * se[k]), "by more than 3 se")
             else:
                 # Successive nu share graphs and nested data sets, so judge increments with paired errors.
-                inc = np.diff(s["var"][:, i, j], axis=1)
+                inc = np.diff(s["var"][:, i], axis=1)
                 inc_m, inc_se = mean_se(inc)
                 k = int(np.argmax(inc_m))
                 rec.holds(f"{ens}: global error variance is (within 1 %) largest at the smallest nu and decays",
@@ -73,9 +74,36 @@ def make(inputs: dict, us: dict):
         ax.set(xscale="log", xlim=(1e-2, 1e1), ylim=(0, 1), xlabel=r"$\nu$", ylabel="error variance")
         ax.set_title(ENSEMBLE_LABELS.get(ens, ens) + f", $\\sigma^2$={s2:g}", fontsize=8.5)
         ax.legend(fontsize=6.5, loc="upper right")
-    note_box(np.atleast_1d(axes)[-1], estimator_note(us["sims"], us["cavity"]), loc="center right")
+    first = next(iter(sims.values()))
+    draws = int(us["fig9"]["cavity_measure_draws"])
+    # (the estimators in short lines, above the Erdos-Renyi curves, where nothing is drawn)
+    note_box(np.atleast_1d(axes)[0],
+             f"simulation: {first['var'].shape[0]} graphs, small components averaged\n"
+             f"exactly over placements; global at nu >= {first['tail_nu'][0]:.2g}: {first['tail_datasets']} data "
+             f"sets per graph\ncavity: {us['cavity']['replicas']} replicas x {us['cavity']['P']} messages "
+             f"(local: {draws} P\nvertices measured per sweep); errors from their spread", loc="upper left")
     fig.tight_layout()
     return fig, pd.DataFrame(rows, columns=["panel", "curve", "nu", "error_variance"]), rec
+
+
+def _vertex_variances(sims: dict, extra: dict, tail: dict, s2: float) -> dict:
+    """The vertex variance at ``s2``, ``var[graph, normalisation, ν]``: on the matched simulations' graphs
+    and on the further graphs of the Fig 9 rule (the same estimator, data-set and placement streams), and at
+    the largest ν (``tail``, global normalisation) each graph's mean over its first data set and the further
+    ones there."""
+    if not np.allclose(sims["nu"], extra["nu"]) or list(extra["normalisations"]) != list(sims["normalisations"]):
+        raise ValueError("the Fig 9 simulations must share the matched simulations' nu grid and normalisations")
+    j = [float(x) for x in sims["sigma2"]].index(s2)
+    k = [float(x) for x in extra["sigma2"]].index(s2)
+    var = np.concatenate([sims["var"][:, :, j], extra["var"][:, :, k]], axis=0)
+    at = np.flatnonzero(np.isclose(sims["nu"][:, None], tail["nu"][None, :]).any(axis=1))
+    if at.size != tail["nu"].size or tail["var"].shape[0] != var.shape[0]:
+        raise ValueError("the Fig 9 tail data sets must be on the same graphs and nu grid")
+    names = list(sims["normalisations"])
+    for t, norm in enumerate(tail["normalisations"]):
+        i = names.index(norm)
+        var[:, i, at] = (var[:, i, at] + tail["var"][:, :, t].sum(axis=1)) / (1 + tail["var"].shape[1])
+    return {"nu": sims["nu"], "var": var, "tail_nu": tail["nu"], "tail_datasets": 1 + tail["var"].shape[1]}
 
 
 def _finite_size_claim(rec: ClaimsRecord, ens: str, finite: dict, kappa: dict) -> None:
