@@ -49,6 +49,8 @@ def test_shipped_configs_are_valid(name):
     (lambda c: c["urry_sollich"]["fig6"].__setitem__("ensemble", "er4"), "urry_sollich.fig6.ensemble"),
     (lambda c: c.pop("sollich_halees"), "'sollich_halees'"),
     (lambda c: c["sollich_halees"].__setitem__("n_max", 1), "sollich_halees.n_max"),
+    (lambda c: c["sollich_halees"].__setitem__("n_datasets_factor", {"rbf9": 2}), "rbf9"),
+    (lambda c: c["urry_sollich"]["fig9"].pop("graphs_factor"), "graphs_factor"),
 ])
 def test_bad_configuration_names_the_key(mutate, needle):
     cfg = copy.deepcopy(full())

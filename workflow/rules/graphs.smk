@@ -20,6 +20,7 @@ rule graphs_samples:
         logs("graphs_samples_{ensemble}_V{V}_n{n}"),
     benchmark:
         bench("graphs_samples_{ensemble}_V{V}_n{n}")
+    priority: 50
     threads: 1
     resources:
         mem_mb=1000,
@@ -41,6 +42,7 @@ rule graphs_spectra:
         logs("graphs_spectra_{ensemble}_V{V}_n{n}"),
     benchmark:
         bench("graphs_spectra_{ensemble}_V{V}_n{n}")
+    priority: 50
     threads: 1  # one BLAS thread whatever --cores is, so the numbers do not depend on it
     resources:
         mem_mb=lambda wc: 1000 + 3 * int(wc.n) * int(wc.V) ** 2 * 8 // 10**6,

@@ -35,7 +35,7 @@ rule sh_sims:
         sh_sims_file("{scen}"),
     params:
         scn=sh_scn,
-        sh={k: SH[k] for k in ("n_datasets", "n_max", "batch", "image_rtol", "image_check_datasets")},
+        sh=lambda wc: sh_sims_settings(wc.scen),
         seed=config["seed"],
     log:
         logs("sh_sims_{scen}"),

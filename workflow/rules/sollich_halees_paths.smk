@@ -13,6 +13,14 @@ def sh_scn(wc):
     return SH["scenarios"][wc.scen]
 
 
+def sh_sims_settings(scen):
+    """Simulation settings of one scenario: n_datasets times its n_datasets_factor (default 1)."""
+    factor = SH.get("n_datasets_factor", {}).get(scen, 1)
+    return {k: SH[k] for k in ("n_max", "batch", "image_rtol", "image_check_datasets")} | {
+        "n_datasets": SH["n_datasets"] * factor
+    }
+
+
 def sh_spectrum_file(scen):
     return res("sollich_halees", "spectra", f"{scen}.npz")
 

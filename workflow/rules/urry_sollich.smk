@@ -97,11 +97,15 @@ rule us_sims:
         ensemble_name="{ens}",
         kernel=US_K,
         sims=US_S,
+        sigma2=US_S["sigma2"],
+        normalisations=lambda wc: us_normalisations(wc.ens),
+        first_graph=0,
         seed=config["seed"],
     log:
         logs("us_sims_{ens}_{pairing}"),
     benchmark:
         bench("us_sims_{ens}_{pairing}")
+    priority: 30
     threads: 1
     resources:
         mem_mb=2000,
@@ -110,6 +114,70 @@ rule us_sims:
         CONDA_ENV
     script:
         "../scripts/urry_sollich/sims.py"
+
+
+rule us_fig9_sims:
+    """Fig 9's noise level only, on the graphs after the matched simulations' (same data-set and placement
+    streams, graph i depends only on i): with those, Fig 9 averages over fig9.graphs_factor times as many
+    graphs. Each graph is eigendecomposed here; the spectra are not cached."""
+    input:
+        graphs=lambda wc: us_sims_graphs(wc.ens, us_fig9_graph_count()),
+        code=code("urry_sollich/sims.py"),
+    output:
+        us_fig9_sims_file("{ens}"),
+    params:
+        pairing="matched",
+        ensemble_name="{ens}",
+        kernel=US_K,
+        sims=US_S,
+        sigma2=[US["fig9"]["sigma2"]],
+        normalisations=["global", "local"],
+        first_graph=US_S["n_samples"],
+        seed=config["seed"],
+    log:
+        logs("us_fig9_sims_{ens}"),
+    benchmark:
+        bench("us_fig9_sims_{ens}")
+    priority: 20
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=20,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/urry_sollich/sims.py"
+
+
+rule us_fig9_tail_sims:
+    """More data sets on Fig 9's graphs at its largest nu, where rare data sets dominate the global vertex
+    variance (fig9.tail): var[graph, data set, normalisation, nu]."""
+    input:
+        graphs=lambda wc: us_sims_graphs(wc.ens, us_fig9_graph_count()),
+        spectra=lambda wc: us_sims_spectra(wc.ens),
+        code=code("urry_sollich/fig9_tail_sims.py"),
+    output:
+        us_fig9_tail_file("{ens}"),
+    params:
+        ensemble_name="{ens}",
+        kernel=US_K,
+        sims=US_S,
+        tail=US["fig9"]["tail"],
+        sigma2=US["fig9"]["sigma2"],
+        seed=config["seed"],
+    log:
+        logs("us_fig9_tail_sims_{ens}"),
+    benchmark:
+        bench("us_fig9_tail_sims_{ens}")
+    priority: 20
+    threads: 1
+    resources:
+        mem_mb=2500,
+        runtime=20,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/urry_sollich/fig9_tail_sims.py"
 
 
 rule us_eigen_finite:
@@ -151,6 +219,7 @@ rule us_cavity_kappa:
         logs("us_cavity_kappa_{ens}"),
     benchmark:
         bench("us_cavity_kappa_{ens}")
+    priority: 40
     threads: 1
     resources:
         mem_mb=2000,
@@ -178,12 +247,14 @@ rule us_cavity_curve:
         sigma2=lambda wc: US_S2[wc.s2],
         keep_samples_at=[],
         measure_sweeps=US_C["measure_sweeps"],
+        measure_draws=lambda wc: us_cavity_measure_draws(wc.norm, wc.s2),
         replicas=US_C["replicas"],
         seed=config["seed"],
     log:
         logs("us_cavity_curve_{ens}_{norm}_s{s2}"),
     benchmark:
         bench("us_cavity_curve_{ens}_{norm}_s{s2}")
+    priority: 20
     threads: 1
     resources:
         mem_mb=2000,
@@ -212,6 +283,7 @@ rule us_cavity_fig6:
         keep_samples_at=US["fig6"]["nus"],
         measure_sweeps=US["fig6"]["measure_sweeps"],
         replicas=US["fig6"]["replicas"],
+        measure_draws=US_C["P"] * US["fig6"]["measure_draws"],
         seed=config["seed"],
     log:
         logs("us_cavity_fig6"),
@@ -253,7 +325,8 @@ rule us_fig9_finite_size:
 
 
 rule us_fig2_graph:
-    """Prior variances C_ii of the globally normalised kernel on one V = 10^4 graph (sparse T^5)."""
+    """Prior variances C_ii of the globally normalised kernel on V = 10^4 graphs (sparse T^5): the first for
+    the histogram, all of them pooled for the tail claims."""
     input:
         code=code("urry_sollich/fig2_graph.py"),
     output:
@@ -262,6 +335,7 @@ rule us_fig2_graph:
         ensemble=lambda wc: us_ensemble(wc.ens),
         kernel=US_K,
         V=US["fig2"]["V"],
+        n_graphs=US["fig2"]["n_graphs"],
         seed=config["seed"],
     log:
         logs("us_fig2_graph_{ens}"),

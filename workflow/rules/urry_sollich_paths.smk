@@ -26,6 +26,12 @@ def us_sims_count(pairing):
     return US_S["n_samples"] if pairing == "matched" else US_S["n_samples_mismatch"]
 
 
+def us_normalisations(ens):
+    """Normalisations simulated on an ensemble: local only where a figure shows it (Figs 5 and 9 use the
+    mismatch ensembles; the 3-regular graphs appear in Fig 3, global normalisation, only)."""
+    return ["global", "local"] if ens in US_S["mismatch_ensembles"] else ["global"]
+
+
 def us_sims_graphs(ens, n=None):
     """The V = sims.V graphs of one ensemble used by the simulations (n graphs; default sims.n_samples)."""
     return graph_samples_file(ens, US_S["V"], n or US_S["n_samples"])
@@ -68,6 +74,20 @@ def us_fig6_cavity_file():
     return res("urry_sollich", "cavity", "fig6_local.npz")
 
 
+def us_fig9_sims_file(ens):
+    """Fig 9's noise level on the graphs after the matched simulations' (graphs_factor x n_samples in all)."""
+    return res("urry_sollich", "fig9", f"{ens}_sims_extra.npz")
+
+
+def us_fig9_tail_file(ens):
+    """Further data sets at Fig 9's largest nu, on all of its graphs."""
+    return res("urry_sollich", "fig9", f"{ens}_tail.npz")
+
+
+def us_fig9_graph_count():
+    return int(US["fig9"]["graphs_factor"]) * US_S["n_samples"]
+
+
 def us_fig9_finite_size_file(ens):
     return res("urry_sollich", "fig9", f"{ens}_finite_size.npz")
 
@@ -94,6 +114,15 @@ def us_fig11_file():
 
 def us_fig11_draws_file():
     return res("urry_sollich", "fig11_12_draws.npz")
+
+
+def us_cavity_measure_draws(norm, s2tag):
+    """Vertices measured per cavity sweep: P, and fig9.cavity_measure_draws x P for the local-normalisation
+    curves at the noise level whose vertex variance Fig 9 compares point by point. That variance is a second
+    moment; under local normalisation it is small at small nu and carried by the few vertices near an example
+    (under global normalisation it is the large spread of prior variances, precise with P vertices)."""
+    fig9 = norm == "local" and US_S2[s2tag] == float(US["fig9"]["sigma2"])
+    return US_C["P"] * (int(US["fig9"]["cavity_measure_draws"]) if fig9 else 1)
 
 
 def us_cavity_nus():
@@ -136,7 +165,9 @@ declare_figure("urry_sollich", "fig9", "fig09", {"sims": us_per_ensemble(us_sims
                                               "cavity": us_cavity_layout(US_MIS, ["global", "local"],
                                                                          [US["fig9"]["sigma2"]]),
                                               "kappa": us_per_ensemble(us_kappa_file, US_MIS),
-                                              "finite_size": us_per_ensemble(us_fig9_finite_size_file, US_MIS)},
+                                              "finite_size": us_per_ensemble(us_fig9_finite_size_file, US_MIS),
+                                              "sims_extra": us_per_ensemble(us_fig9_sims_file, US_MIS),
+                                              "tail": us_per_ensemble(us_fig9_tail_file, US_MIS)},
                US_CFG)
 declare_figure("urry_sollich", "fig10", "fig10", {"scaling": us_fig10_file()}, US_CFG)
 declare_figure("urry_sollich", "fig11", "fig11", {"data": us_fig11_file(), "draws": us_fig11_draws_file()}, US_CFG)
