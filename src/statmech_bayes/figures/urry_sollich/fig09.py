@@ -73,7 +73,7 @@ def make(inputs: dict, us: dict):
         _finite_size_claim(rec, ens, finite[ens], kappa[ens])
         ax.set(xscale="log", xlim=(1e-2, 1e1), ylim=(0, 1), xlabel=r"$\nu$", ylabel="error variance")
         ax.set_title(ENSEMBLE_LABELS.get(ens, ens) + f", $\\sigma^2$={s2:g}", fontsize=8.5)
-        ax.legend(fontsize=6.5, loc="upper right")
+        ax.legend(fontsize=6.5, loc="center right")
     first = next(iter(sims.values()))
     draws = int(us["fig9"]["cavity_measure_draws"])
     # (the estimators in short lines, above the Erdos-Renyi curves, where nothing is drawn)
