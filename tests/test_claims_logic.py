@@ -69,9 +69,16 @@ def test_error_variance_peak_and_decay_are_checked(tmp_path):
     decay = 0.55 / (1 + (NU / 0.3) ** 2)
     for local, glob, ok in ((local_peak, decay, True), (decay / 5, local_peak * 5, False)):
         var = np.stack([noisy_samples(glob, 0.01, n_s), noisy_samples(local, 0.01, n_s, seed=1)], axis=1)
-        path = tmp_path / "er3_matched.npz"
+        norms = np.array(["global", "local"])
+        path, extra, tail = (tmp_path / f"er3_{n}.npz" for n in ("matched", "extra", "tail"))
         save_npz(path, {"nu": NU, "sigma2": np.array([0.1]), "var": var[:, :, None, :],
-                        "eps": np.ones_like(var[:, :, None, :])})
+                        "eps": np.ones_like(var[:, :, None, :]), "normalisations": norms})
+        # no further graphs; at the largest nu two more data sets per graph that repeat the first, so the
+        # combined vertex variance is the one above
+        save_npz(extra, {"nu": NU, "sigma2": np.array([0.1]), "var": np.zeros((0, 2, 1, NU.size)),
+                         "normalisations": norms})
+        save_npz(tail, {"nu": NU[-5:], "var": np.repeat(var[:, None, 0, None, -5:], 2, axis=1),
+                        "normalisations": np.array(["global"])})
         # the finite-size check: prior variances with spread 0.5; graphs approach it as V grows (or do not)
         prior = np.random.default_rng(2).normal(1.0, np.sqrt(0.5), 200_000)
         kappa, finite = tmp_path / "er3_kappa.npz", tmp_path / "er3_finite.npz"
@@ -80,9 +87,13 @@ def test_error_variance_peak_and_decay_are_checked(tmp_path):
         save_npz(finite, {"V": np.array([500, 8000]),
                           **{f"spread_V{v}": noisy_samples(np.array([x]), 0.01, 20)[:, 0]
                              for v, x in zip((500, 8000), spreads)}})
-        us = {"fig9": {"sigma2": 0.1}, "sims": {"n_samples": n_s}, "cavity": {"replicas": 4, "P": 5000}}
-        _, _, rec = fig09.make({"sims": {"er3": str(path)}, "cavity": {}, "kappa": {"er3": str(kappa)},
-                                "finite_size": {"er3": str(finite)}}, us)
+        us = {"fig9": {"sigma2": 0.1, "cavity_measure_draws": 4}, "sims": {"n_samples": n_s},
+              "cavity": {"replicas": 4, "P": 5000}}
+        _, data, rec = fig09.make({"sims": {"er3": str(path)}, "sims_extra": {"er3": str(extra)},
+                                   "tail": {"er3": str(tail)}, "cavity": {}, "kappa": {"er3": str(kappa)},
+                                   "finite_size": {"er3": str(finite)}}, us)
+        glob = data[data.curve == "global simulation"].error_variance.to_numpy()
+        assert np.allclose(glob, var[:, 0].mean(axis=0))
         assert all(c.passed for c in rec.claims) is ok
         if not ok:
             assert not any(c.passed for c in rec.claims)
