@@ -87,7 +87,7 @@ def test_error_variance_peak_and_decay_are_checked(tmp_path):
         save_npz(finite, {"V": np.array([500, 8000]),
                           **{f"spread_V{v}": noisy_samples(np.array([x]), 0.01, 20)[:, 0]
                              for v, x in zip((500, 8000), spreads)}})
-        us = {"fig9": {"sigma2": 0.1, "cavity_measure_draws": 4}, "sims": {"n_samples": n_s},
+        us = {"fig9": {"sigma2": 0.1, "cavity_measure_draws": 4}, "sims": {"n_samples": n_s, "V": 500},
               "cavity": {"replicas": 4, "P": 5000}}
         _, data, rec = fig09.make({"sims": {"er3": str(path)}, "sims_extra": {"er3": str(extra)},
                                    "tail": {"er3": str(tail)}, "cavity": {}, "kappa": {"er3": str(kappa)},
@@ -97,3 +97,37 @@ def test_error_variance_peak_and_decay_are_checked(tmp_path):
         assert all(c.passed for c in rec.claims) is ok
         if not ok:
             assert not any(c.passed for c in rec.claims)
+
+
+def larger_graph_case(small_factor, large_factor, larger_nu):
+    """A cavity curve, V = 500 simulations off by small_factor and larger-graph ones off by large_factor."""
+    truth = 0.9 / (1 + (NU / 0.5) ** 2)
+    cav = {"nu": NU, "eps_variance": truth, "replica_variance": truth * (1 + 1e-3 * np.arange(4))[:, None]}
+    sims = {"nu": NU, "var": np.stack([noisy_samples(small_factor * truth, 0.05, 600)] * 2, axis=1)}
+    at = [int(np.argmin(np.abs(NU - x))) for x in larger_nu]
+    larger = {"nu": NU[at], "V": 2000, "var": noisy_samples(large_factor * truth[at], 0.05, 200, seed=3)}
+    big = fig09._larger_graph_check(sims, larger, cav, 500)
+    rec = ClaimsRecord("t/f", "t")
+    cavity_vs_simulation(rec, "pl", "global", 0.1, NU, sims["var"][:, 0], NU, truth, 1e-3 * truth,
+                         explain=fig09._finite_size_explanation(big))
+    fig09._larger_graph_claim(rec, "pl", big)
+    return rec.claims
+
+
+def test_a_gap_that_closes_on_larger_graphs_explains_the_v500_failure():
+    v500, larger = larger_graph_case(0.88, 0.99, NU)
+    assert v500.verdict == "fail" and "finite-size" in v500.finding
+    assert larger.verdict == "pass"
+
+
+def test_a_gap_that_stays_on_larger_graphs_leaves_the_failure_unexplained():
+    v500, larger = larger_graph_case(0.88, 0.88, NU)
+    assert larger.verdict == "fail"
+    assert v500.verdict == "fail" and not v500.finding
+
+
+def test_larger_graphs_must_cover_every_failing_nu():
+    # V = 500 fails everywhere, the larger graphs were simulated at every sixth nu only: no explanation
+    v500, larger = larger_graph_case(0.88, 0.99, NU[::6])
+    assert larger.verdict == "pass"
+    assert v500.verdict == "fail" and not v500.finding

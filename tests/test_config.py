@@ -51,6 +51,12 @@ def test_shipped_configs_are_valid(name):
     (lambda c: c["sollich_halees"].__setitem__("n_max", 1), "sollich_halees.n_max"),
     (lambda c: c["sollich_halees"].__setitem__("n_datasets_factor", {"rbf9": 2}), "rbf9"),
     (lambda c: c["urry_sollich"]["fig9"].pop("graphs_factor"), "graphs_factor"),
+    (lambda c: c["urry_sollich"]["fig9"]["larger_graph_sims"].__setitem__("nu", [0.01, 0.07]),
+     "urry_sollich.fig9.larger_graph_sims.nu"),
+    (lambda c: c["urry_sollich"]["fig9"]["larger_graph_sims"].__setitem__("ensembles", ["rr3"]),
+     "urry_sollich.fig9.larger_graph_sims.ensembles"),
+    (lambda c: c["urry_sollich"]["fig9"]["larger_graph_sims"].__setitem__("V", 400),
+     "urry_sollich.fig9.larger_graph_sims.V"),
 ])
 def test_bad_configuration_names_the_key(mutate, needle):
     cfg = copy.deepcopy(full())

@@ -324,6 +324,35 @@ rule us_fig9_finite_size:
         "../scripts/urry_sollich/fig9_finite_size.py"
 
 
+rule us_fig9_larger_graph_sims:
+    """Fig 9 finite-size check at nu > 0: the global vertex variance on graphs larger than V = 500
+    (fig9.larger_graph_sims), for the ensembles whose V = 500 comparison it is asked to explain."""
+    input:
+        code=code("urry_sollich/fig9_larger_graph_sims.py"),
+    output:
+        us_fig9_larger_file("{ens}"),
+    params:
+        ensemble=lambda wc: us_ensemble(wc.ens),
+        kernel=US_K,
+        sims=US_S,
+        larger=US["fig9"]["larger_graph_sims"],
+        sigma2=US["fig9"]["sigma2"],
+        seed=config["seed"],
+    log:
+        logs("us_fig9_larger_graph_sims_{ens}"),
+    benchmark:
+        bench("us_fig9_larger_graph_sims_{ens}")
+    priority: 20
+    threads: 1
+    resources:
+        mem_mb=2500,
+        runtime=30,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/urry_sollich/fig9_larger_graph_sims.py"
+
+
 rule us_fig2_graph:
     """Prior variances C_ii of the globally normalised kernel on V = 10^4 graphs (sparse T^5): the first for
     the histogram, all of them pooled for the tail claims."""

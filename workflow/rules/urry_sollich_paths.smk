@@ -92,6 +92,11 @@ def us_fig9_finite_size_file(ens):
     return res("urry_sollich", "fig9", f"{ens}_finite_size.npz")
 
 
+def us_fig9_larger_file(ens):
+    """The global vertex variance at a few nu on graphs larger than V = 500 (finite-size check)."""
+    return res("urry_sollich", "fig9", f"{ens}_larger_graphs.npz")
+
+
 def us_fig2_file(ens):
     return res("urry_sollich", "fig2", f"{ens}_Cii.npz")
 
@@ -167,7 +172,9 @@ declare_figure("urry_sollich", "fig9", "fig09", {"sims": us_per_ensemble(us_sims
                                               "kappa": us_per_ensemble(us_kappa_file, US_MIS),
                                               "finite_size": us_per_ensemble(us_fig9_finite_size_file, US_MIS),
                                               "sims_extra": us_per_ensemble(us_fig9_sims_file, US_MIS),
-                                              "tail": us_per_ensemble(us_fig9_tail_file, US_MIS)},
+                                              "tail": us_per_ensemble(us_fig9_tail_file, US_MIS),
+                                              "larger_graphs": us_per_ensemble(
+                                                  us_fig9_larger_file, US["fig9"]["larger_graph_sims"]["ensembles"])},
                US_CFG)
 declare_figure("urry_sollich", "fig10", "fig10", {"scaling": us_fig10_file()}, US_CFG)
 declare_figure("urry_sollich", "fig11", "fig11", {"data": us_fig11_file(), "draws": us_fig11_draws_file()}, US_CFG)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+import numpy as np
+
 from statmech_bayes.core.config import ConfigError
 
 
@@ -38,7 +40,25 @@ def check(config: Mapping[str, Any]) -> None:
     lo, hi = us["sims"]["nu_range"]
     if not lo < hi:
         raise ConfigError("bad value for 'urry_sollich.sims.nu_range': need min < max")
+    _check_larger_graph_sims(us)
     lo, hi = fig1["limit_log2_p"]
     if hi - lo < 2:
         raise ConfigError("bad value for 'urry_sollich.fig1.limit_log2_p': need at least three "
                           "doublings [min, max] with max - min >= 2 for the extrapolation")
+
+
+def _check_larger_graph_sims(us: Mapping[str, Any]) -> None:
+    """The larger graphs answer for Fig. 9's panels, at nu of the V = 500 grid, on graphs larger than it."""
+    big, sims = us["fig9"]["larger_graph_sims"], us["sims"]
+    key = "urry_sollich.fig9.larger_graph_sims"
+    outside = [e for e in big["ensembles"] if e not in sims["mismatch_ensembles"]]
+    if outside:
+        raise ConfigError(f"bad value for '{key}.ensembles': {outside} are not Fig 9 panels "
+                          f"(urry_sollich.sims.mismatch_ensembles: {list(sims['mismatch_ensembles'])})")
+    if big["V"] <= sims["V"]:
+        raise ConfigError(f"bad value for '{key}.V': must exceed urry_sollich.sims.V ({sims['V']})")
+    grid = np.geomspace(*sims["nu_range"], sims["n_nu"])
+    off = [x for x in big["nu"] if np.min(np.abs(np.log(grid / x))) > 0.01]
+    if off:
+        raise ConfigError(f"bad value for '{key}.nu': {off} not on the simulations' nu grid "
+                          f"(urry_sollich.sims nu_range/n_nu: {np.round(grid, 4).tolist()}) within 1 %")

@@ -47,8 +47,11 @@ def estimator_note(sims: dict, cavity: dict) -> str:
 def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_nu, sim_samples,
                          cav_nu, cav_eps, cav_se, quantity: str = "cavity prediction vs finite-V simulation",
                          statement: str = "cavity and simulation mostly visually indistinguishable",
-                         context: str = "") -> float:
-    """Max relative deviation of the cavity curve from the V=500 simulation mean over the cavity ν grid."""
+                         context: str = "", explain=None) -> float:
+    """Max relative deviation of the cavity curve from the V=500 simulation mean over the cavity ν grid.
+
+    ``explain(failing_nus)``, if given, returns the reason a failure at those ν is explained (a finding) or
+    ``""``; it sees the ν that fail, so a measured explanation must cover every one of them."""
     m, se = mean_se(sim_samples)
     inside = (cav_nu >= sim_nu[0]) & (cav_nu <= sim_nu[-1])
     sim_at = interp_loglog(cav_nu[inside], sim_nu, m)
@@ -66,6 +69,7 @@ def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_
     worst = int(np.argmax(slack))
     skipped = ", ".join(f"{v:.3g}" for v in nus[~judged]) or "none"
     holds = bool(np.all(rel[judged] <= allowed[judged]))
+    finding = "" if holds or explain is None else explain(nus[judged & (rel > allowed)])
     rec.holds(f"{ens}, {norm} normalisation, sigma2={s2:g}: {quantity}, "
               f"max relative deviation over the conclusive nu", statement, float(rel[judged].max()), holds,
               f"<= {CAVITY_RTOL:g} + min(3 (se_sim + se_cavity)/eps_sim, {NOISE_CAP:g}) at every conclusive nu "
@@ -73,5 +77,5 @@ def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_
               note=f"not judged (3 se/value > {INCONCLUSIVE:g} for simulation or cavity) at nu = {skipped}; "
                    f"largest 3 se/value: simulation {float((3 * se_at / sim_at).max()):.3g}, cavity "
                    f"{float((3 * cav_se[inside] / sim_at).max()):.3g}" + (f"; {context}" if context else ""),
-              decidable=(not holds) or bool(judged.all()))
+              decidable=(not holds) or bool(judged.all()), finding=finding)
     return float(rel[judged].max())

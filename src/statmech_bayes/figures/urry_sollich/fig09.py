@@ -12,10 +12,11 @@ from statmech_bayes.figures.urry_sollich.common import (
     ENSEMBLE_LABELS,
     by_ensemble,
     cavity_by_key,
+    interp_loglog,
     mean_se,
 )
 from statmech_bayes.figures.urry_sollich.curves import CAVITY_RTOL as CAVITY_TOL
-from statmech_bayes.figures.urry_sollich.curves import cavity_vs_simulation
+from statmech_bayes.figures.urry_sollich.curves import INCONCLUSIVE, NOISE_CAP, cavity_vs_simulation
 
 
 def make(inputs: dict, us: dict):
@@ -27,14 +28,19 @@ def make(inputs: dict, us: dict):
     s2 = float(us["fig9"]["sigma2"])
     extra, tail = by_ensemble(inputs["sims_extra"]), by_ensemble(inputs["tail"])
     sims = {ens: _vertex_variances(s, extra[ens], tail[ens], s2) for ens, s in by_ensemble(inputs["sims"]).items()}
+    larger = by_ensemble(inputs.get("larger_graphs", {}))
+    V_sims = int(us["sims"]["V"])
     fig, axes = plt.subplots(1, len(sims), figsize=(4.4 * len(sims), 3.4), sharey=True)
     rows, rec = [], ClaimsRecord("urry_sollich/fig9", PAPER)
     for ax, (ens, s) in zip(np.atleast_1d(axes), sims.items()):
         nu = s["nu"]
+        c_glob = cav.get((ens, "global", s2))
+        big = (_larger_graph_check(s, larger[ens], c_glob, V_sims)
+               if ens in larger and c_glob is not None else None)
         for i, (norm, marker) in enumerate((("global", "o"), ("local", "*"))):
             m, se = mean_se(s["var"][:, i])
             ax.plot(nu, m, marker, ls="none", ms=4 if marker == "o" else 6, mfc="none" if marker == "o" else None,
-                    color="tab:blue" if norm == "global" else "tab:red", label=f"{norm} (simulation)")
+                    color="tab:blue" if norm == "global" else "tab:red", label=f"{norm}, V={V_sims} (simulation)")
             rows += [(ens, f"{norm} simulation", float(x), float(y)) for x, y in zip(nu, m)]
             c = cav.get((ens, norm, s2))
             if c is not None:
@@ -48,8 +54,9 @@ def make(inputs: dict, us: dict):
                                               "posterior variance",
                                      statement="the cavity method predicts the distribution of local posterior "
                                                "variances (Sec. 4.3, Fig. 6); this is its variance",
-                                     context="the cavity is for V -> infinity; the finite-size claim below "
-                                             "measures the V dependence at nu -> 0" if norm == "global" else "")
+                                     context="the cavity is for V -> infinity; the finite-size claims below "
+                                             "measure the V dependence" if norm == "global" else "",
+                                     explain=_finite_size_explanation(big) if norm == "global" else None)
             if norm == "local":
                 k = int(np.argmax(m))
                 rec.within(f"{ens}: nu of the peak of the local-normalisation error variance",
@@ -71,6 +78,12 @@ def make(inputs: dict, us: dict):
                           note=f"largest increment between successive nu: {inc_m[k]:.2g} at nu={nu[k]:.2g} "
                                f"(paired se {inc_se[k]:.2g})")
         _finite_size_claim(rec, ens, finite[ens], kappa[ens])
+        if big is not None:
+            _larger_graph_claim(rec, ens, big)
+            ax.errorbar(big["nu"], big["mean"], yerr=big["se"], fmt="D", ms=3.5, mfc="none", color="tab:green",
+                        elinewidth=0.8, label=f"global, V={big['V']} (simulation)")
+            rows += [(ens, f"global simulation V={big['V']}", float(x), float(y))
+                     for x, y in zip(big["nu"], big["mean"])]
         ax.set(xscale="log", xlim=(1e-2, 1e1), ylim=(0, 1), xlabel=r"$\nu$", ylabel="error variance")
         ax.set_title(ENSEMBLE_LABELS.get(ens, ens) + f", $\\sigma^2$={s2:g}", fontsize=8.5)
         ax.legend(fontsize=6.5, loc="center right")
@@ -131,3 +144,68 @@ def _finite_size_claim(rec: ClaimsRecord, ens: str, finite: dict, kappa: dict) -
               note=f"cavity spread {target:.4f} (nu = 0 population); per V: "
                    + ", ".join(f"V={v}: {a:.4f} +- {b:.4f}" for v, a, b in zip(Vs, m, se))
                    + "; the V = 500 comparison above is judged as it stands")
+
+
+def _larger_graph_check(sims: dict, larger: dict, cav: dict, V_sims: int) -> dict:
+    """The cavity/simulation gap in the global vertex variance at the nu of the larger-graph simulations,
+    at V = V_sims (the figure's simulations) and at the larger V, with the V = 500 comparison's tolerance."""
+    nu = larger["nu"]
+    at = [int(np.argmin(np.abs(np.log(sims["nu"] / x)))) for x in nu]
+    if not np.allclose(sims["nu"][at], nu, rtol=1e-6):
+        raise ValueError("the larger-graph simulations must be on the simulations' nu grid")
+    reps = cav["replica_variance"]
+    cav_se_grid = reps.std(axis=0, ddof=1) / np.sqrt(reps.shape[0])
+    target = interp_loglog(nu, cav["nu"], cav["eps_variance"])
+    cav_se = np.exp(np.interp(np.log(nu), np.log(cav["nu"]), np.log(cav_se_grid)))
+    out = {"V": int(larger["V"]), "V_sims": V_sims, "nu": nu, "n_graphs": larger["var"].shape[0],
+           "cavity": target}
+    for tag, samples in (("small", sims["var"][:, 0][:, at]), ("large", larger["var"])):
+        m, se = mean_se(samples)
+        out[f"gap_{tag}"] = (target - m) / m
+        out[f"allowed_{tag}"] = CAVITY_TOL + np.minimum(3 * (se + cav_se) / m, NOISE_CAP)
+        out[f"rel3se_{tag}"] = 3 * se / m
+        if tag == "large":
+            out["mean"], out["se"] = m, se
+    gap_s, gap_l = np.abs(out["gap_small"]), np.abs(out["gap_large"])
+    out["decidable"] = bool(np.all(out["rel3se_large"] <= INCONCLUSIVE) and np.all(3 * cav_se / out["mean"]
+                                                                                   <= INCONCLUSIVE))
+    out["passes"] = bool(np.all(gap_l <= out["allowed_large"]) and np.all(gap_l < gap_s))
+    return out
+
+
+def _larger_graph_claim(rec: ClaimsRecord, ens: str, big: dict) -> None:
+    """Is the gap at nu > 0 a finite-size effect? On the larger graphs the same estimator must agree with the
+    cavity within the V = 500 comparison's tolerance form, and be closer than at V = 500, at every nu."""
+    nus = ", ".join(f"{x:.3g}" for x in big["nu"])
+    rec.holds(f"{ens}: the cavity/simulation gap in the global error variance at nu = {nus} is a finite-size "
+              f"effect: on {big['n_graphs']} graphs of V = {big['V']} the simulation agrees with the cavity and is "
+              f"closer than at V = {big['V_sims']}",
+              "cavity predictions are for V -> infinity; residual shifts against finite graphs are most likely "
+              "finite-size effects (Sec. 4.2)",
+              "relative gap V=%d -> V=%d: " % (big["V_sims"], big["V"])
+              + ", ".join(f"{a:+.3f} -> {b:+.3f}" for a, b in zip(big["gap_small"], big["gap_large"])),
+              big["passes"],
+              f"at every nu: |gap| at V = {big['V']} <= {CAVITY_TOL:g} + min(3 (se_sim + se_cavity)/value, "
+              f"{NOISE_CAP:g}) (allowed " + ", ".join(f"{a:.3f}" for a in big["allowed_large"])
+              + f") and below |gap| at V = {big['V_sims']}",
+              note=f"3 se/value of the simulation at V = {big['V_sims']}: "
+                   + ", ".join(f"{x:.3f}" for x in big["rel3se_small"]) + f"; at V = {big['V']}: "
+                   + ", ".join(f"{x:.3f}" for x in big["rel3se_large"])
+                   + "; one nested data set per graph, the V = 500 estimator; the graphs are the finite-size "
+                     "rule's first ones of that size and more",
+              decidable=big["decidable"])
+
+
+def _finite_size_explanation(big: dict | None):
+    """A V = 500 failure is explained when the larger graphs were simulated at every nu where it fails and
+    the gap closes there (the claim above passes); otherwise it stays unexplained."""
+    def explain(failing) -> str:
+        if big is None or not big["passes"] or not big["decidable"]:
+            return ""
+        if not all(np.isclose(big["nu"], x, rtol=1e-3).any() for x in failing):
+            return ""
+        return (f"at V = {big['V_sims']} the cavity is not 'nearly indistinguishable' from the simulation for this "
+                f"quantity (Sec. 4 says so of V = 500 in general); the gap at the failing nu = "
+                + ", ".join(f"{x:.3g}" for x in failing)
+                + f" is finite-size, measured: on graphs of V = {big['V']} it falls to within tolerance (claim below)")
+    return explain
