@@ -44,6 +44,12 @@ def estimator_note(sims: dict, cavity: dict) -> str:
             f"independent replicas x {cavity['P']} messages (error: their spread)")
 
 
+def allowed_deviation(value, se_sim, se_cavity) -> np.ndarray:
+    """Tolerance of a cavity-vs-simulation comparison, relative to the simulated ``value``: ``CAVITY_RTOL``
+    plus three combined standard errors, the noise part capped at ``NOISE_CAP``."""
+    return CAVITY_RTOL + np.minimum(3 * (se_sim + se_cavity) / value, NOISE_CAP)
+
+
 def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_nu, sim_samples,
                          cav_nu, cav_eps, cav_se, quantity: str = "cavity prediction vs finite-V simulation",
                          statement: str = "cavity and simulation mostly visually indistinguishable",
@@ -55,9 +61,9 @@ def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_
     m, se = mean_se(sim_samples)
     inside = (cav_nu >= sim_nu[0]) & (cav_nu <= sim_nu[-1])
     sim_at = interp_loglog(cav_nu[inside], sim_nu, m)
-    se_at = np.exp(np.interp(np.log(cav_nu[inside]), np.log(sim_nu), np.log(se)))
+    se_at = interp_loglog(cav_nu[inside], sim_nu, se)
     rel = np.abs(cav_eps[inside] - sim_at) / sim_at
-    allowed = CAVITY_RTOL + np.minimum(3 * (se_at + cav_se[inside]) / sim_at, NOISE_CAP)
+    allowed = allowed_deviation(sim_at, se_at, cav_se[inside])
     judged = (3 * se_at / sim_at <= INCONCLUSIVE) & (3 * cav_se[inside] / sim_at <= INCONCLUSIVE)
     nus = cav_nu[inside]
     if not judged.any():

@@ -16,7 +16,12 @@ from statmech_bayes.figures.urry_sollich.common import (
     mean_se,
 )
 from statmech_bayes.figures.urry_sollich.curves import CAVITY_RTOL as CAVITY_TOL
-from statmech_bayes.figures.urry_sollich.curves import INCONCLUSIVE, NOISE_CAP, cavity_vs_simulation
+from statmech_bayes.figures.urry_sollich.curves import (
+    INCONCLUSIVE,
+    NOISE_CAP,
+    allowed_deviation,
+    cavity_vs_simulation,
+)
 
 
 def make(inputs: dict, us: dict):
@@ -47,9 +52,8 @@ def make(inputs: dict, us: dict):
                 ax.plot(c["nu"], c["eps_variance"], "--", lw=0.8, color="tab:blue" if norm == "global" else "tab:red",
                         label=f"{norm} (cavity)")
                 rows += [(ens, f"{norm} cavity", float(x), float(y)) for x, y in zip(c["nu"], c["eps_variance"])]
-                reps = c["replica_variance"]
                 cavity_vs_simulation(rec, ens, norm, s2, nu, s["var"][:, i], c["nu"], c["eps_variance"],
-                                     reps.std(axis=0, ddof=1) / np.sqrt(reps.shape[0]),
+                                     mean_se(c["replica_variance"])[1],
                                      quantity="cavity vs simulated vertex-to-vertex variance of the local "
                                               "posterior variance",
                                      statement="the cavity method predicts the distribution of local posterior "
@@ -113,6 +117,8 @@ def _vertex_variances(sims: dict, extra: dict, tail: dict, s2: float) -> dict:
     if at.size != tail["nu"].size or tail["var"].shape[0] != var.shape[0]:
         raise ValueError("the Fig 9 tail data sets must be on the same graphs and nu grid")
     names = list(sims["normalisations"])
+    if names != ["global", "local"]:
+        raise ValueError(f"Fig 9 draws global then local normalisation; the simulations hold {names}")
     for t, norm in enumerate(tail["normalisations"]):
         i = names.index(norm)
         var[:, i, at] = (var[:, i, at] + tail["var"][:, :, t].sum(axis=1)) / (1 + tail["var"].shape[1])
@@ -153,16 +159,14 @@ def _larger_graph_check(sims: dict, larger: dict, cav: dict, V_sims: int) -> dic
     at = [int(np.argmin(np.abs(np.log(sims["nu"] / x)))) for x in nu]
     if not np.allclose(sims["nu"][at], nu, rtol=1e-6):
         raise ValueError("the larger-graph simulations must be on the simulations' nu grid")
-    reps = cav["replica_variance"]
-    cav_se_grid = reps.std(axis=0, ddof=1) / np.sqrt(reps.shape[0])
     target = interp_loglog(nu, cav["nu"], cav["eps_variance"])
-    cav_se = np.exp(np.interp(np.log(nu), np.log(cav["nu"]), np.log(cav_se_grid)))
+    cav_se = interp_loglog(nu, cav["nu"], mean_se(cav["replica_variance"])[1])
     out = {"V": int(larger["V"]), "V_sims": V_sims, "nu": nu, "n_graphs": larger["var"].shape[0],
            "cavity": target}
     for tag, samples in (("small", sims["var"][:, 0][:, at]), ("large", larger["var"])):
         m, se = mean_se(samples)
         out[f"gap_{tag}"] = (target - m) / m
-        out[f"allowed_{tag}"] = CAVITY_TOL + np.minimum(3 * (se + cav_se) / m, NOISE_CAP)
+        out[f"allowed_{tag}"] = allowed_deviation(m, se, cav_se)
         out[f"rel3se_{tag}"] = 3 * se / m
         if tag == "large":
             out["mean"], out["se"] = m, se
