@@ -7,9 +7,9 @@ import pytest
 from numpy.testing import assert_array_equal
 
 from statmech_bayes.core.atomic_io import atomic_path, load_npz, save_csv, save_npz
-from statmech_bayes.core.claims import Claim, ClaimsRecord
+from statmech_bayes.core.claims import Claim, ClaimsRecord, Reading
 from statmech_bayes.core.provenance import provenance
-from statmech_bayes.core.scorecard import counts, gather, to_markdown
+from statmech_bayes.core.scorecard import check_findings, counts, gather, to_markdown
 from statmech_bayes.core.seeding import rng_for, spawn_rngs
 
 
@@ -58,23 +58,68 @@ def test_claims_can_fail_and_need_a_tolerance(tmp_path):
         rec.close("no tol", "x", 1.0, 1.0)
     with pytest.raises(ValueError):
         rec.within("no bound", "x", 1.0)
-    rec.close("paper wrong", "x = 15", 6.8, 15.0, rtol=0.25, finding="impossible: x <= 13.7 by construction")
-    rec.within("noisy", "x < 2", 1.0, upper=2, decidable=False)
-    found_but_true = rec.close("expected wrong but right", "x = 1", 1.0, 1.0, atol=0.1, finding="would be a finding")
-    assert found_but_true.verdict == "pass" and found_but_true.finding == ""  # judged, never assumed
+    wrong = rec.close("paper wrong", "x = 15", 6.8, 15.0, rtol=0.25)
+    rec.explain(wrong, "impossible: x <= 13.7 by construction", test="test_demo_bound")
+    noisy = rec.within("noisy", "x < 2", 1.0, upper=2, decidable=False)
+    assert noisy.verdict == "inconclusive" and noisy.reason == "noise"
+    right = rec.close("expected wrong but right", "x = 1", 1.0, 1.0, atol=0.1)
+    with pytest.raises(ValueError, match="only a failure"):
+        rec.explain(right, "would be a finding", test="test_demo_bound")  # judged, never assumed
+    assert rec.holds("order", "a < b", "1 < 2", True, "strict").kind == "relation"
+    rec.within("ours", "not in the paper", 3.0, upper=2, kind="ours")
     rec.note("fit", {"a": 1.0})
-    assert rec.counts() == {"reproduced": 3, "findings": 1, "inconclusive": 1, "unexplained": 2}
+    assert rec.counts() == {"reproduced": 4, "findings": 1, "inconclusive_noise": 1, "inconclusive_wording": 0,
+                            "unexplained": 2, "ours": 1}
     with pytest.raises(ValueError):
-        Claim("c", "p", 1.0, "t", "pass", finding="a pass cannot be a finding")
+        Claim("c", "p", 1.0, "t", "pass", finding="a pass cannot be a finding", finding_test="test_x")
+    with pytest.raises(ValueError, match="proving test"):
+        Claim("c", "p", 1.0, "t", "fail", finding="a finding without its test")
+    with pytest.raises(ValueError, match="value or relation"):
+        Claim("c", "p", 1.0, "t", "fail", kind="wording", finding="an adjective is no finding", finding_test="test_x")
+    with pytest.raises(ValueError, match="reason"):
+        Claim("c", "p", 1.0, "t", "inconclusive")
     rec.write(tmp_path / "fig1.claims.json", provenance({}))
     doc = json.loads((tmp_path / "fig1.claims.json").read_text())
-    assert doc["n_claims"] == 7 and doc["counts"]["unexplained"] == 2 and doc["notes"] == {"fit": {"a": 1.0}}
+    assert doc["n_claims"] == 9 and doc["counts"]["unexplained"] == 2 and doc["notes"] == {"fit": {"a": 1.0}}
     table = gather([tmp_path / "fig1.claims.json"])
-    assert list(table.verdict) == ["pass", "fail", "fail", "pass", "fail", "inconclusive", "pass"]
+    assert list(table.verdict) == ["pass", "fail", "fail", "pass", "fail", "inconclusive", "pass", "pass", "fail"]
     c = counts(table).iloc[0]
-    assert (c.paper, c.reproduced, c.findings, c.inconclusive, c.unexplained, c.claims) == ("demo", 3, 1, 1, 2, 7)
+    assert (c.paper, c.claims, c.reproduced, c.findings, c.inconclusive_noise, c.unexplained, c.ours_fail) == (
+        "demo", 8, 4, 1, 1, 2, 1)
     md = to_markdown(table, {"demo": "Demo 2024"})
-    assert "| Demo 2024 | 7 | 3 | 1 | 1 | 2 |" in md
+    assert "| Demo 2024 | 8 | 4 | 1 | 1 | 0 | 2 | 0 / 1 / 0 |" in md
+    assert md.index("## Our own checks") < md.index("| demo/fig1 | ours |")
+
+
+def test_a_wording_claim_is_decided_only_when_its_readings_agree():
+    rec = ClaimsRecord("demo/fig1", "Demo 2024")
+    with pytest.raises(ValueError, match="two readings"):
+        rec.wording("loose", "far from tight", [Reading("factor >= 2", 3.0, lower=2)])
+    agree = rec.wording("loose", "far from tight", [Reading("factor >= 2", 3.0, lower=2),
+                                                      Reading("gap >= 0.15 decades", 0.48, lower=0.15)])
+    assert agree.verdict == "pass" and agree.kind == "wording" and "factor >= 2: 3" in agree.reproduced
+    both_fail = rec.wording("loose", "far from tight", [Reading("a", 1.0, lower=2), Reading("b", 0.0, lower=0.15)])
+    assert both_fail.verdict == "fail"
+    split = rec.wording("loose", "far from tight", [Reading("a", 1.65, lower=2), Reading("b", 0.22, lower=0.15)])
+    assert (split.verdict, split.reason) == ("inconclusive", "wording")
+    noisy = rec.wording("loose", "far", [Reading("a", 3.0, lower=2), Reading("b", 0.2, lower=0.15, decidable=False)])
+    assert (noisy.verdict, noisy.reason) == ("inconclusive", "noise")
+    with pytest.raises(ValueError, match="value or relation"):
+        rec.explain(both_fail, "an adjective", test="test_x")
+    assert rec.counts()["inconclusive_wording"] == 1
+
+
+def test_the_scorecard_stops_on_a_finding_without_its_test(tmp_path):
+    rec = ClaimsRecord("demo/fig1", "Demo 2024")
+    rec.explain(rec.close("wrong", "x = 15", 6.8, 15.0, rtol=0.25), "impossible", test="test_demo_bound")
+    rec.write(tmp_path / "fig1.claims.json", provenance({}))
+    table = gather([tmp_path / "fig1.claims.json"])
+    tests = tmp_path / "test_findings.py"
+    tests.write_text("def test_other():\n    pass\n")
+    with pytest.raises(ValueError, match="test_demo_bound"):
+        check_findings(table, tests)
+    tests.write_text("def test_demo_bound():\n    assert 13.7 < 15\n")
+    check_findings(table, tests)
 
 
 def test_importing_the_package_leaves_matplotlib_alone():

@@ -61,8 +61,9 @@ def scorecard_cells() -> list:
         code("rows = []\n"
              "for path in sorted(FIG.glob('*.claims.json')):\n"
              "    doc = json.loads(path.read_text())\n"
-             "    rows += [{'figure': doc['figure'], 'claim': c['claim'], 'reproduced': c['reproduced'],\n"
-             "              'verdict': c['verdict'], 'finding': c['finding']} for c in doc['claims']]\n"
+             "    rows += [{'figure': doc['figure'], 'claim': c['claim'], 'kind': c['kind'], 'reproduced': c['reproduced'],\n"
+             "              'verdict': c['verdict'], 'reason': c['reason'], 'finding': c['finding'],\n"
+             "              'proof': c['finding_test']} for c in doc['claims']]\n"
              "table = pd.DataFrame(rows)\n"
              "print(table.verdict.value_counts().to_string())\n"
              "table[table.verdict != 'pass']"),

@@ -56,6 +56,7 @@ def build() -> nbf.NotebookNode:
             "        .dropna().groupby(level=[0, 1]).head(2))")),
         md("## Scorecard"),
         code("sc = pd.read_csv(ROOT / 'figures' / 'scorecard.csv')\n"
-             "sc[sc.paper == 'urry_sollich'][['figure', 'claim', 'reproduced', 'verdict', 'finding']]"),
+             "sc[sc.paper == 'urry_sollich'][['figure', 'claim', 'kind', 'reproduced', 'verdict', 'reason', 'finding',\n"
+             "                                'finding_test']]"),
     ]
     return finish(nb)
