@@ -63,6 +63,29 @@ def test_mismatch_maximum_is_required(tmp_path):
     assert all(c.passed for c in rec.claims)
 
 
+def test_mismatch_maximum_is_judged_once_per_panel(tmp_path):
+    """A panel with a maximum at its lowest noise level and monotone curves at the others passes (the paper
+    states the maximum of the panel); a panel whose curves are all monotone fails."""
+    us = {"sims": {"V": 500}}
+    monotone = 1 / (1 + 5 * NU)
+    bump = monotone + 0.4 * np.exp(-np.log(NU / 0.7) ** 2 / 0.2)
+
+    def panel(curves):
+        eps = np.stack([noisy_samples(c, 0.01, seed=i) for i, c in enumerate(curves)], axis=-2)  # [n, s2, nu]
+        path = tmp_path / "er3_mismatch.npz"
+        save_npz(path, {"nu": NU, "sigma2": np.array([1e-4, 1e-1]), "eps": np.repeat(eps[:, None], 2, axis=1),
+                        "pairings": np.array(["global/local", "local/global"])})
+        return fig07.make({"sims": {"er3": str(path)}}, us)[2]
+
+    rec = panel([bump, monotone])
+    (c,) = [c for c in rec.claims if "panel" in c.claim]
+    assert c.passed and c.kind == "relation" and len(rec.claims) == 2  # the panel and its maximum's location
+    assert rec.notes["er3: noise levels whose mismatched curve decreases monotonically (no significant maximum)"][
+        "sigma2"] == [0.1]
+    rec = panel([monotone, monotone])
+    assert [c.verdict for c in rec.claims] == ["fail"]
+
+
 def test_error_variance_peak_and_decay_are_checked(tmp_path):
     n_s = 50
     local_peak = 0.1 * np.exp(-np.log(NU / 0.18) ** 2 / 0.5)
@@ -95,6 +118,8 @@ def test_error_variance_peak_and_decay_are_checked(tmp_path):
         glob = data[data.curve == "global simulation"].error_variance.to_numpy()
         assert np.allclose(glob, var[:, 0].mean(axis=0))
         assert all(c.passed for c in rec.claims) is ok
+        # the paper's Fig 9 shows simulations only: every cavity comparison is ours
+        assert all(c.kind == "ours" for c in rec.claims if "cavity" in c.claim)
         if not ok:
             assert not any(c.passed for c in rec.claims)
 
@@ -109,25 +134,27 @@ def larger_graph_case(small_factor, large_factor, larger_nu):
     big = fig09._larger_graph_check(sims, larger, cav, 500)
     rec = ClaimsRecord("t/f", "t")
     cavity_vs_simulation(rec, "pl", "global", 0.1, NU, sims["var"][:, 0], NU, truth, 1e-3 * truth,
-                         explain=fig09._finite_size_explanation(big))
+                         explain=fig09._finite_size_explanation(big), kind="ours")
     fig09._larger_graph_claim(rec, "pl", big)
     return rec.claims
 
 
 def test_a_gap_that_closes_on_larger_graphs_explains_the_v500_failure():
     v500, larger = larger_graph_case(0.88, 0.99, NU)
-    assert v500.verdict == "fail" and "finite-size" in v500.finding
-    assert larger.verdict == "pass"
+    # our own comparison (the paper's Fig 9 has no cavity curve): explained in its note, never a finding
+    assert v500.verdict == "fail" and v500.kind == "ours" and not v500.finding
+    assert "measured explanation" in v500.note and "finite-size" in v500.note
+    assert larger.verdict == "pass" and larger.kind == "ours"
 
 
 def test_a_gap_that_stays_on_larger_graphs_leaves_the_failure_unexplained():
     v500, larger = larger_graph_case(0.88, 0.88, NU)
     assert larger.verdict == "fail"
-    assert v500.verdict == "fail" and not v500.finding
+    assert v500.verdict == "fail" and "measured explanation" not in v500.note
 
 
 def test_larger_graphs_must_cover_every_failing_nu():
     # V = 500 fails everywhere, the larger graphs were simulated at every sixth nu only: no explanation
     v500, larger = larger_graph_case(0.88, 0.99, NU[::6])
     assert larger.verdict == "pass"
-    assert v500.verdict == "fail" and not v500.finding
+    assert v500.verdict == "fail" and "measured explanation" not in v500.note

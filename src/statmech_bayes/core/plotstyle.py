@@ -57,3 +57,10 @@ def note_box(ax, text: str, loc: str = "lower right") -> None:
     box.patch.set_alpha(0.85)
     box.patch.set_edgecolor("0.7")
     ax.add_artist(box)
+
+
+def footnote(fig, text: str, height: float = 0.07) -> tuple[float, float, float, float]:
+    """The figure-wide note (choices the paper leaves open) under the panels, where it can hide no data.
+    Returns the ``rect`` for ``fig.tight_layout`` that leaves room for it."""
+    fig.text(0.5, 0.005, text, ha="center", va="bottom", fontsize=6.5, color="0.25")
+    return (0, height, 1, 1)

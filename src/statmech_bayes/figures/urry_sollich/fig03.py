@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.claims import ClaimsRecord
-from statmech_bayes.core.plotstyle import LINESTYLES, note_box, use_style
+from statmech_bayes.core.plotstyle import LINESTYLES, footnote, use_style
 from statmech_bayes.figures.urry_sollich import PAPER
 from statmech_bayes.figures.urry_sollich.common import (
     ENSEMBLE_LABELS,
@@ -53,9 +53,9 @@ def make(inputs: dict, us: dict):
     axes[-1].plot([], [], "k:", label="eigenvalue approx. (Eq. 18)")
     axes[-1].plot([], [], "k--", label="cavity (population dynamics)")
     axes[-1].legend(loc="lower left", fontsize=7)
-    note_box(axes[min(1, len(axes) - 1)], estimator_note(us["sims"], us["cavity"])
-             + "\n(sample sizes unstated in the paper)", loc="lower left")
-    fig.tight_layout()
+    rect = footnote(fig, estimator_note(us["sims"], us["cavity"]).replace("\n", " ")
+                    + " (sample sizes unstated in the paper)", height=0.06)
+    fig.tight_layout(rect=rect)
     return fig, pd.DataFrame(rows, columns=["panel", "curve", "sigma2", "nu", "eps"]), rec
 
 
@@ -72,13 +72,17 @@ def _eigen_claims(rec, ens, nu, s, e, s2s) -> None:
         m0 = s["eps"][:, 0, j].mean(0)[0]
         e0 = interp_loglog(nu[:1], e["nu"], e["eps"][:, j].mean(0))[0]
         gain.append((1 - e0) / (1 - m0))
-    rec.within(f"{ens}: error reduction 1 - eps of the eigenvalue approximation relative to the simulation's at "
-               f"the smallest nu={nu[0]:.3g}, worst |ratio - 1| over sigma2",
-               "eigenvalue approximation accurate for small nu", float(np.abs(np.array(gain) - 1).max()), upper=0.1,
-               finding="the statement holds for eps itself (within ~1 % of the simulation at nu = 0.01, as the "
-                       "paper's log-log plot shows) but not for what the first examples teach: the approximation's "
-                       "initial slope sum(e^2)/(1+sigma2) is exact only for uniform prior variances (regular "
-                       "graphs); with the spread of C_ii under global normalisation it over-predicts it")
+    rec.within(f"{ens}: eigenvalue approximation / simulation at the smallest nu={nu[0]:.3g}, worst |ratio - 1| "
+               "over sigma2", "eigenvalue approximation accurate for small nu", np.abs(ratios[:, 0] - 1).max(),
+               upper=0.10)
+    # Not a claim: the paper derives the approximation's initial slope for uniform prior variances (regular
+    # graphs), so its departure under the spread of C_ii is no statement of the paper's.
+    rec.note(f"{ens}: error reduction 1 - eps of the eigenvalue approximation relative to the simulation's at the "
+             f"smallest nu={nu[0]:.3g}, per sigma2",
+             {"ratios": [float(g) for g in gain],
+              "why a note": "the initial slope sum(e^2)/(1+sigma2) is exact only for uniform prior variances "
+                            "(regular graphs), the case the paper derives it for; with the spread of C_ii under "
+                            "global normalisation it over-predicts what the first examples teach"})
     worst = np.abs(np.log(ratios)).max(axis=1)
     smallest = int(np.argmin(s2s))
     rec.within(f"{ens}: largest deviation factor max_nu max(r, 1/r), r = eigen/simulation, at the smallest "

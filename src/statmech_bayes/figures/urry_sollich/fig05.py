@@ -7,7 +7,7 @@ import pandas as pd
 from scipy import stats
 
 from statmech_bayes.core.claims import ClaimsRecord
-from statmech_bayes.core.plotstyle import LINESTYLES, note_box, use_style
+from statmech_bayes.core.plotstyle import LINESTYLES, footnote, use_style
 from statmech_bayes.figures.urry_sollich import PAPER
 from statmech_bayes.figures.urry_sollich.common import (
     ENSEMBLE_LABELS,
@@ -66,8 +66,8 @@ def make(inputs: dict, us: dict):
             p0 = degree_law(spec.pop("kind"), **spec).p0
             _inset(ax, nu, loc, p0, rows, rec)
     side[-1].set_xlabel(r"$\nu$")
-    note_box(main[-1], estimator_note(us["sims"], us["cavity"]), loc="upper right")
-    fig.tight_layout()
+    fig.tight_layout(rect=footnote(fig, estimator_note(us["sims"], us["cavity"]).replace("\n", " ")
+                                   + " (sample sizes unstated in the paper)", height=0.06))
     return fig, pd.DataFrame(rows, columns=["panel", "curve", "sigma2", "nu", "eps"]), rec
 
 

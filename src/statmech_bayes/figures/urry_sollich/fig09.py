@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.claims import ClaimsRecord
+from statmech_bayes.core.claims import OURS, ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.urry_sollich import PAPER
 from statmech_bayes.figures.urry_sollich.common import (
@@ -60,7 +60,8 @@ def make(inputs: dict, us: dict):
                                                "variances (Sec. 4.3, Fig. 6); this is its variance",
                                      context="the cavity is for V -> infinity; the finite-size claims below "
                                              "measure the V dependence" if norm == "global" else "",
-                                     explain=_finite_size_explanation(big) if norm == "global" else None)
+                                     explain=_finite_size_explanation(big) if norm == "global" else None,
+                                     kind=OURS)
             if norm == "local":
                 k = int(np.argmax(m))
                 rec.within(f"{ens}: nu of the peak of the local-normalisation error variance",
@@ -149,7 +150,7 @@ def _finite_size_claim(rec: ClaimsRecord, ens: str, finite: dict, kappa: dict) -
               f"(allowed {allowed:.3f})",
               note=f"cavity spread {target:.4f} (nu = 0 population); per V: "
                    + ", ".join(f"V={v}: {a:.4f} +- {b:.4f}" for v, a, b in zip(Vs, m, se))
-                   + "; the V = 500 comparison above is judged as it stands")
+                   + "; the V = 500 comparison above is judged as it stands", kind=OURS)
 
 
 def _larger_graph_check(sims: dict, larger: dict, cav: dict, V_sims: int) -> dict:
@@ -197,19 +198,18 @@ def _larger_graph_claim(rec: ClaimsRecord, ens: str, big: dict) -> None:
                    + ", ".join(f"{x:.3f}" for x in big["rel3se_large"])
                    + "; one nested data set per graph, the V = 500 estimator; the graphs are the finite-size "
                      "rule's first ones of that size and more",
-              decidable=big["decidable"])
+              decidable=big["decidable"], kind=OURS)
 
 
 def _finite_size_explanation(big: dict | None):
-    """A V = 500 failure is explained when the larger graphs were simulated at every nu where it fails and
-    the gap closes there (the claim above passes); otherwise it stays unexplained."""
+    """A V = 500 failure is explained (in its note) when the larger graphs were simulated at every nu where it
+    fails and the gap closes there (the check above passes); otherwise no explanation is given."""
     def explain(failing) -> str:
         if big is None or not big["passes"] or not big["decidable"]:
             return ""
         if not all(np.isclose(big["nu"], x, rtol=1e-3).any() for x in failing):
             return ""
-        return (f"at V = {big['V_sims']} the cavity is not 'nearly indistinguishable' from the simulation for this "
-                f"quantity (Sec. 4 says so of V = 500 in general); the gap at the failing nu = "
+        return (f"at V = {big['V_sims']} the cavity and the simulation differ for this quantity; the gap at the failing nu = "
                 + ", ".join(f"{x:.3g}" for x in failing)
-                + f" is finite-size, measured: on graphs of V = {big['V']} it falls to within tolerance (claim below)")
+                + f" is finite-size, measured: on graphs of V = {big['V']} it falls to within tolerance (check below)")
     return explain
