@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.claims import ClaimsRecord
+from statmech_bayes.core.claims import ClaimsRecord, unproven
 from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.hartog_vanzanten import PAPER
 from statmech_bayes.figures.hartog_vanzanten.common import (
@@ -37,12 +37,12 @@ def make(inputs: dict, cfg: dict):
     kept = float(tr["extra_kept"])
     rec.within("fraction of the extra ball's pixels (frame 5) above 1/2",
                "the additional object in frame 5 ... is ignored when we truncate at probability 0.5", kept, upper=0.0,
-               note="the extra ball's size is unstated (ours: radius 5 px); " + unstated + "; " + tracking_probes(tr),
-               finding=_extra_ball_finding(tr, kept))
+               note="the extra ball's size is unstated (ours: radius 5 px); " + unstated + "; " + tracking_probes(tr)
+               + unproven(_extra_ball_explanation(tr, kept)))
     return fig, frames_frame({"estimate": est}), rec
 
 
-def _extra_ball_finding(tr: dict, kept: float) -> str:
+def _extra_ball_explanation(tr: dict, kept: float) -> str:
     """Why the extra ball survives, when the probe chains show it: Algorithm 1 as printed removes it only while its
     Bin(4, 1/2) walk holds k at a few hundred, far from where k is drawn and with a much worse fit."""
     held = [i for i in range(np.asarray(tr["probe_k0"]).size)

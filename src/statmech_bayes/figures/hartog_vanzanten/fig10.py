@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.claims import ClaimsRecord
+from statmech_bayes.core.claims import ClaimsRecord, unproven
 from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.hartog_vanzanten import PAPER
 from statmech_bayes.figures.hartog_vanzanten.common import (
@@ -49,12 +49,12 @@ def make(inputs: dict, cfg: dict):
     wmax = float(w.max())
     rec.close("largest credible-interval width", "the heat map is from red (width close to 0) to white (width close to 0.25)",
               wmax, VMAX, atol=0.1, note=f"read from the caption's scale; 99.9th percentile {np.quantile(w, 0.999):.3f}; "
-              f"{int(wide.sum())} pixels ({wide.mean():.2%}) are wider than 0.25; " + tracking_probes(tr),
-              finding=_width_finding(tr, w, dist, frac))
+              f"{int(wide.sum())} pixels ({wide.mean():.2%}) are wider than 0.25; " + tracking_probes(tr)
+              + unproven(_width_explanation(tr, w, dist, frac)))
     return fig, frames_frame({"ci_width": w}), rec
 
 
-def _width_finding(tr: dict, w: np.ndarray, dist: np.ndarray, frac: float) -> str:
+def _width_explanation(tr: dict, w: np.ndarray, dist: np.ndarray, frac: float) -> str:
     """Why intervals reach 1, when they sit on the boundary and f is steep: the posterior's scale, not noise."""
     wmax = float(w.max())
     if wmax <= VMAX + 0.1 or not frac >= 0.9:

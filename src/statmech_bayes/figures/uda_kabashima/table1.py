@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.claims import ClaimsRecord
+from statmech_bayes.core.claims import ClaimsRecord, unproven
 from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.uda_kabashima import PAPER
 from statmech_bayes.figures.uda_kabashima.common import (
@@ -93,17 +93,17 @@ def make(inputs: dict, cfg: dict):
         tol_m = z * math.hypot(_se_mean(psd, N_PAPER), _se_mean(sd, n))
         tol_s = z * math.hypot(_se_sd(psd, N_PAPER), _se_sd(sd, n))
         rec.close(f"{label}: mean test error (%)", f"{pm:g}", m, pm, atol=tol_m,
-                  note=f"tolerance {z:g} combined standard errors of the two means (split-to-split SD / sqrt(n))",
-                  finding=why.get(key, ""))
+                  note=f"tolerance {z:g} combined standard errors of the two means (split-to-split SD / sqrt(n))"
+                  + unproven(why.get(key, "")))
         rec.close(f"{label}: SD of the test error (%)", f"{psd:g}", sd, psd, atol=tol_s,
-                  note=f"tolerance {z:g} combined standard errors of the two SDs (SD / sqrt(2(n-1)))",
-                  finding=why.get(key, ""))
+                  note=f"tolerance {z:g} combined standard errors of the two SDs (SD / sqrt(2(n-1)))"
+                  + unproven(why.get(key, "")))
     for other in ("sbc", "sbl"):
         tt, p = float(s[f"welch_fda_{other}_t"]), float(s[f"welch_fda_{other}_p"])
         rec.holds(f"Welch t-test FDA vs {other.upper()}: FDA worse at the 5% level (t > 0, p < 0.05)",
                   "FDA exhibits a significantly lower generalization ability than the other two schemes; also "
                   "supported by Welch's test", tt, tt > 0 and p < 0.05, "t > 0 and p < 0.05",
-                  note=f"p = {p:.3g}", finding=why["fda"] if other == "sbl" else "")
+                  note=f"p = {p:.3g}" + unproven(why["fda"] if other == "sbl" else ""))
     sds = {k: float(s[f"sd_{k}"]) for k in ("sbc", "sbl", "fda")}
     rec.holds("SD of FDA minus the smaller of the SDs of SBC and SBL (%)",
               "the standard deviation of FDA is smaller than those of the others",
@@ -132,7 +132,7 @@ def make(inputs: dict, cfg: dict):
                                "the LOOE's kappa is worse on the test split than 0.4, which on these splits it is not")
     rec.within("mean error of SBC on whitened data (kappa = 0.4) minus SBC at kappa = 0.4 (%)",
                "for the whitened data the average generalization error of the SBC was reduced to 16.3", 
-               float(s["mean_white"] - s["mean_sbc_k04"]), upper=0.0, finding=why["white"])
+               float(s["mean_white"] - s["mean_sbc_k04"]), upper=0.0, note=unproven(why["white"]).removeprefix("; "))
     rec.note("majority_baseline_pct", {"mean": round(maj, 3), "sd": round(float(s["sd_majority"]), 3)})
     rec.note("sbl_genes_median", float(np.median(s["sbl_n_genes"])))
     rec.note("nonconverged_bp_runs", int(s["nonconverged_runs"]))

@@ -1,0 +1,302 @@
+"""Rule 4 of the claims (every claim can fail), Hartog & van Zanten figures: each figure module's ``make`` is fed a
+small synthetic right input on which a chosen claim passes and a wrong input (wrong configuration, shuffled series,
+swapped chains, a curve from the wrong method) on which the same claim, found by a stable part of its text, fails.
+
+Not covered, because no input reaches their claims: Fig. 7 (the grid-graph eigenvalue check is on a fixed 3 x 4 x 5
+grid, and the edge count compares ``grid_adjacency((T, H, W))`` with the formula for the same T, H, W, so it holds
+for any configuration); in Fig. 1 the two eq. (4) checks depend on n alone and hold (corrected) or fail (as printed)
+for every n.
+"""
+
+import copy
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+import yaml  # noqa: E402
+
+from statmech_bayes.core.atomic_io import save_npz  # noqa: E402
+from statmech_bayes.figures.hartog_vanzanten import (  # noqa: E402
+    fig01,
+    fig02,
+    fig03,
+    fig04,
+    fig05,
+    fig06,
+    fig08,
+    fig09,
+    fig10,
+)
+from statmech_bayes.truncated_laplacian.experiments import boundary_distance, path_data, tracking_data  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def cfg():
+    return yaml.safe_load((ROOT / "workflow" / "config" / "full.yaml").read_text())["hartog_vanzanten"]
+
+
+def claim(rec, text):
+    """The one claim of ``rec`` whose text contains ``text``."""
+    found = [c for c in rec.claims if text in c.claim]
+    assert len(found) == 1, f"{text!r} matches {[c.claim for c in found]} in {[c.claim for c in rec.claims]}"
+    return found[0]
+
+
+def verdict(module, inputs, cfg, text):
+    fig, _, rec = module.make(inputs, cfg)
+    plt.close(fig)
+    return claim(rec, text).verdict
+
+
+def save(path, arrays):
+    save_npz(path, arrays)
+    return str(path)
+
+
+# ------------------------------------------------------------------------------------ Figs 1 and 3: the data
+
+def test_fig1_path_graph_of_the_wrong_size_fails(tmp_path, cfg):
+    right = save(tmp_path / "right.npz", path_data(np.random.default_rng(0), n=500, frac_missing=0.2))
+    wrong = save(tmp_path / "wrong.npz", path_data(np.random.default_rng(0), n=400, frac_missing=0.2))
+    text = "number of vertices of the path graph"
+    assert verdict(fig01, {"data": right}, cfg, text) == "pass"
+    assert verdict(fig01, {"data": wrong}, cfg, text) == "fail"
+
+
+def test_fig1_wrong_fraction_of_removed_labels_fails(tmp_path, cfg):
+    right = save(tmp_path / "right.npz", path_data(np.random.default_rng(0), n=500, frac_missing=0.2))
+    text = "fraction of labels removed"
+    assert verdict(fig01, {"data": right}, cfg, text) == "pass"
+    wrong = save(tmp_path / "wrong.npz", path_data(np.random.default_rng(0), n=500, frac_missing=0.3))
+    assert verdict(fig01, {"data": wrong}, cfg, text) == "fail"
+    # the same right data judged against a wrong configured fraction
+    bad = copy.deepcopy(cfg)
+    bad["path"]["frac_missing"] = 0.1
+    assert verdict(fig01, {"data": right}, bad, text) == "fail"
+
+
+def smallworld(n, frac_missing, rng):
+    """A Fig. 3/4 data file: a ring of n vertices with labels, a layout and round(frac_missing n) removed."""
+    i = np.arange(n)
+    edges = np.stack([i, (i + 1) % n], axis=1)
+    f0 = 1.5 * np.sin(2 * np.pi * 3 * i / n)
+    ell0 = 0.5 * (1 + np.tanh(f0))
+    observed = np.ones(n, dtype=bool)
+    observed[rng.choice(n, size=int(round(frac_missing * n)), replace=False)] = False
+    phi = 2 * np.pi * i / n
+    return {"xy": np.stack([np.cos(phi), np.sin(phi)], axis=1), "edges": edges, "f0": f0, "ell0": ell0,
+            "y": (rng.random(n) < ell0).astype(np.int8), "observed": observed, "ring_index": i,
+            "graph_seed": np.int64(1597)}
+
+
+def test_fig3_component_of_the_wrong_size_fails(tmp_path, cfg):
+    rng = np.random.default_rng(1)
+    text = "nodes in the largest connected component"
+    right = save(tmp_path / "right.npz", smallworld(848, 0.2, rng))
+    wrong = save(tmp_path / "wrong.npz", smallworld(1000, 0.2, rng))   # the whole ring, not its LCC
+    assert verdict(fig03, {"data": right}, cfg, text) == "pass"
+    assert verdict(fig03, {"data": wrong}, cfg, text) == "fail"
+
+
+def test_fig3_wrong_fraction_of_removed_labels_fails(tmp_path, cfg):
+    rng = np.random.default_rng(2)
+    text = "fraction of labels removed"
+    assert verdict(fig03, {"data": save(tmp_path / "r.npz", smallworld(848, 0.2, rng))}, cfg, text) == "pass"
+    assert verdict(fig03, {"data": save(tmp_path / "w.npz", smallworld(848, 0.25, rng))}, cfg, text) == "fail"
+
+
+# ------------------------------------------------------------------------------- Figs 2 and 4: the posteriors
+
+def chain(ell0, target, gamma, k_means, noise, coverage, rng, n_iter=40, burn=10):
+    """A pooled chain file of graph_mcmc: R = len(k_means) chains whose posterior means scatter around ``target``."""
+    R, n = len(k_means), ell0.size
+    per = np.clip(target + noise * rng.standard_normal((R, n)), 0.0, 1.0)
+    mean = per.mean(axis=0)
+    k_mean = float(np.mean(k_means))
+    k = np.maximum(1, np.round(k_mean + 0.1 * k_mean * rng.standard_normal(n_iter))).astype(int)
+    return {"gamma": np.float64(gamma), "k": k, "ell_mean": mean, "ell_lo": np.clip(mean - 0.1, 0, 1),
+            "ell_hi": np.clip(mean + 0.1, 0, 1), "ell_mean_chains": per, "k_mean_chains": np.asarray(k_means, float),
+            "k_mean": np.float64(k_mean), "k_q05": np.float64(0.8 * k_mean), "k_q95": np.float64(1.2 * k_mean),
+            "coverage": np.float64(coverage), "coverage_loo": coverage + 0.002 * np.arange(R) - 0.003,
+            "rmse": np.float64(np.sqrt(np.mean((mean - ell0) ** 2))), "miscls_unobserved": np.float64(0.1),
+            "acceptance_rate": np.float64(0.5), "n_chains": np.int64(R), "n_iter": np.int64(n_iter),
+            "burn_in": np.int64(burn), "k0": np.int64(10), "q": np.float64(1.0), "k_move": np.array("conditional"),
+            "n_at_kmax": np.int64(0), "n_reject_kmax": np.int64(0), "t_sweeps": np.float64(1.0),
+            "K_max": np.int64(n)}
+
+
+def chain_files(tmp_path, ell0, rng):
+    """Chains for gamma = 0, 0.1, 1 and the rule of thumb with the paper's pattern: k falls with gamma, the
+    posterior mean gets smoother with gamma, gamma = 1 oversmooths (a moving average of l0 with wide window)."""
+    smooth = np.convolve(np.pad(ell0, 60, mode="edge"), np.ones(121) / 121, mode="same")[60:-60]
+    spec = {"0": (0.0, ell0, [200, 204, 196, 201], 0.08, 0.95),
+            "0.1": (0.1, ell0, [40, 41, 39, 40], 0.04, 0.94),
+            "1": (1.0, smooth, [5, 5.2, 4.8, 5.1], 0.005, 0.60),
+            "rule": (20 / ell0.size, ell0, [30, 31, 29, 30], 0.04, 0.94)}
+    return {tag: save(tmp_path / f"g{tag}.npz", chain(ell0, target, g, ks, noise, cov, rng))
+            for tag, (g, target, ks, noise, cov) in spec.items()}
+
+
+def swapped(chains):
+    """The chains of gamma = 0 and gamma = 1 under each other's names (files mixed up)."""
+    return {**chains, "0": chains["1"], "1": chains["0"]}
+
+
+def test_fig2_k_order_fails_when_the_chains_are_swapped(tmp_path, cfg):
+    rng = np.random.default_rng(3)
+    data = path_data(rng, n=500, frac_missing=0.2)
+    d = save(tmp_path / "path.npz", data)
+    chains = chain_files(tmp_path, data["ell0"], rng)
+    text = "posterior mean of k: gamma=1 < gamma=0.1 < gamma=0"
+    assert verdict(fig02, {"data": d, "chains": chains}, cfg, text) == "pass"
+    assert verdict(fig02, {"data": d, "chains": swapped(chains)}, cfg, text) == "fail"
+
+
+def test_fig2_rule_of_thumb_fails_for_a_wrong_gamma_rule(tmp_path, cfg):
+    rng = np.random.default_rng(4)
+    data = path_data(rng, n=500, frac_missing=0.2)
+    inputs = {"data": save(tmp_path / "path.npz", data), "chains": chain_files(tmp_path, data["ell0"], rng)}
+    bad = copy.deepcopy(cfg)
+    bad["path"]["gamma_rule"] = 10
+    for text in ("rule-of-thumb gamma = ", "prior mass of k in the first 5% of the eigenvectors"):
+        assert verdict(fig02, inputs, cfg, text) == "pass"
+        assert verdict(fig02, inputs, bad, text) == "fail"
+
+
+def test_fig4_roughness_order_fails_when_the_chains_are_swapped(tmp_path, cfg):
+    rng = np.random.default_rng(5)
+    data = smallworld(848, 0.2, rng)
+    d = save(tmp_path / "sw.npz", data)
+    chains = chain_files(tmp_path, data["ell0"], rng)
+    text = "roughness sum_(i~j) (l_i - l_j)^2 of the posterior mean"
+    assert verdict(fig04, {"data": d, "chains": chains}, cfg, text) == "pass"
+    assert verdict(fig04, {"data": d, "chains": swapped(chains)}, cfg, text) == "fail"
+
+
+def test_fig4_rule_of_thumb_fails_on_a_graph_of_the_wrong_size(tmp_path, cfg):
+    rng = np.random.default_rng(6)
+    text = "rule-of-thumb gamma = "
+    for n, expected in ((848, "pass"), (500, "fail")):
+        data = smallworld(n, 0.2, rng)
+        inputs = {"data": save(tmp_path / f"sw{n}.npz", data), "chains": chain_files(tmp_path, data["ell0"], rng)}
+        assert verdict(fig04, inputs, cfg, text) == expected
+
+
+# ----------------------------------------------------------------------------------------- Fig 5: MNIST timing
+
+def scaling_csv(path, untruncated_power, untruncated_scale=1e-10):
+    sizes = np.array([1000, 2000, 4000, 8000, 13782])
+    rows = []
+    for method, power, scale in (("truncated", 1.2, 2e-4), ("untruncated", untruncated_power, untruncated_scale)):
+        t = scale * sizes.astype(float) ** power
+        for n, tt in zip(sizes, t):
+            rows.append({"method": method, "n_nodes": n, "n_test": n // 7, "t_eig": 0.8 * tt, "t_mcmc": 0.2 * tt,
+                         "t_total": tt, "t_graph": 1.0, "test_error": 0.02, "k_mean": 60.0, "k_min": 40, "k_max": 80,
+                         "k0": 50, "n_reject_kmax": 0, "blas_threads": 2})
+    pd.DataFrame(rows).to_csv(path, index=False)
+    return str(path)
+
+
+def test_fig5_untruncated_timing_with_the_wrong_scaling_fails(tmp_path, cfg):
+    right = scaling_csv(tmp_path / "right.csv", 3.0)
+    # the untruncated column filled with a curve that grows like the truncated one (the wrong method's timings)
+    wrong = scaling_csv(tmp_path / "wrong.csv", 1.2, untruncated_scale=4e-4)
+    for text in ("fitted log-log slope of the untruncated time", "speed-up t_untruncated / t_truncated"):
+        assert verdict(fig05, {"scaling": right}, cfg, text) == "pass"
+        assert verdict(fig05, {"scaling": wrong}, cfg, text) == "fail"
+
+
+# -------------------------------------------------------------------------------------- Figs 6, 8-10: tracking
+
+def video(cfg_tr, seed=0, **override):
+    p = {k: cfg_tr[k] for k in ("T", "H", "W", "radius", "start", "step", "extra_frame", "extra_center",
+                                "extra_radius", "frac_missing")}
+    p.update(override)
+    return tracking_data(np.random.default_rng(seed), **{k: tuple(v) if isinstance(v, list) else v
+                                                         for k, v in p.items()})
+
+
+def test_fig6_extra_ball_in_the_wrong_frame_fails(tmp_path, cfg):
+    text = "frames containing extra-ball pixels"
+    right = save(tmp_path / "right.npz", video(cfg["tracking"]))
+    wrong = save(tmp_path / "wrong.npz", video(cfg["tracking"], extra_frame=2))
+    assert verdict(fig06, {"video": right}, cfg, text) == "pass"
+    assert verdict(fig06, {"video": wrong}, cfg, text) == "fail"
+
+
+def test_fig6_wrong_share_of_uncoloured_pixels_fails(tmp_path, cfg):
+    text = "fraction of uncoloured (unobserved) pixels"
+    right = save(tmp_path / "right.npz", video(cfg["tracking"]))
+    wrong = save(tmp_path / "wrong.npz", video(cfg["tracking"], frac_missing=0.2))
+    assert verdict(fig06, {"video": right}, cfg, text) == "pass"
+    assert verdict(fig06, {"video": wrong}, cfg, text) == "fail"
+
+
+def tracking(v, ell, estimate, width, extra_mean_ell, n_iter=40, burn=10):
+    """A tracking.npz with the posterior summaries the figures read and short probe chains."""
+    truth = v["truth"].astype(bool)
+    frame_error = (estimate.astype(bool) != truth).mean(axis=(1, 2))
+    extra = v["extra"].astype(bool)
+    return {"ell_mean": ell, "estimate": estimate.astype(np.int8), "ci_width": width,
+            "k_mean": np.float64(50.0), "k": np.full(n_iter, 50), "c": np.geomspace(1.0, 0.1, n_iter),
+            "loglik": np.linspace(-500.0, -100.0, n_iter), "burn_in": np.int64(burn), "n_iter": np.int64(n_iter),
+            "thin": np.int64(1), "c0": np.float64(1.0), "k_move": np.array("conditional"),
+            "scale_sd": np.float64(0.1), "q": np.float64(1.0), "extra_mean_ell": np.float64(extra_mean_ell),
+            "extra_kept": np.float64(estimate[extra].mean() if extra.any() else 0.0), "frame_error": frame_error,
+            "t_per_sweep": np.float64(0.01), "n_reject_kmax": np.int64(0), "n_scale_accepted": np.int64(5),
+            "probe_k0": np.array([300, 1000]), "probe_c0": np.array([1.0, 1.0]),
+            "probe_k_move": np.array(["bin4", "bin4"]), "probe_scale_sd": np.array([0.0, 0.0]),
+            "probe_k": np.array([[300, 302, 298], [1000, 1002, 998]]), "probe_loglik": np.array([-900.0, -800.0]),
+            "probe_extra_kept": np.array([0.0, 0.0]), "probe_frame_error": np.full((2, truth.shape[0]), 0.02),
+            "probe_width_max": np.array([0.2, 0.2])}
+
+
+def tracking_case(tmp_path, cfg, name, transform=lambda a: a, width_scale=1.0):
+    """Video and a posterior that finds the moving ball, with ``transform`` applied to each per-frame array
+    (``a[::-1]``: the frames in reverse order, a shuffled series) and the interval widths times ``width_scale``."""
+    v = video(cfg["tracking"])
+    truth, extra = v["truth"].astype(bool), v["extra"].astype(bool)
+    ell = np.where(truth, 0.9, 0.1)
+    ell[extra] = 0.4
+    near = boundary_distance(v["labels"]) <= 3
+    width = width_scale * np.where(near, 0.2, 0.01)
+    tr = tracking(v, transform(ell), transform(truth), transform(width), extra_mean_ell=0.4)
+    return {"video": save(tmp_path / f"video_{name}.npz", v), "tracking": save(tmp_path / f"tr_{name}.npz", tr)}
+
+
+def reverse_frames(a):
+    return a[::-1].copy()
+
+
+def test_fig8_posterior_with_the_frames_reversed_fails(tmp_path, cfg):
+    text = "min over frames of the mean probability on the moving ball's pixels"
+    assert verdict(fig08, tracking_case(tmp_path, cfg, "right"), cfg, text) == "pass"
+    assert verdict(fig08, tracking_case(tmp_path, cfg, "wrong", reverse_frames), cfg, text) == "fail"
+
+
+def test_fig9_estimate_with_the_frames_reversed_fails(tmp_path, cfg):
+    text = "min over frames of the overlap |estimate & ball| / |estimate | ball|"
+    assert verdict(fig09, tracking_case(tmp_path, cfg, "right"), cfg, text) == "pass"
+    assert verdict(fig09, tracking_case(tmp_path, cfg, "wrong", reverse_frames), cfg, text) == "fail"
+
+
+def test_fig10_widths_with_the_frames_reversed_fail(tmp_path, cfg):
+    text = "mean width within 3 px of an object boundary / mean width elsewhere"
+    assert verdict(fig10, tracking_case(tmp_path, cfg, "right"), cfg, text) == "pass"
+    assert verdict(fig10, tracking_case(tmp_path, cfg, "wrong", reverse_frames), cfg, text) == "fail"
+
+
+def test_fig10_widths_scaled_up_fail(tmp_path, cfg):
+    """Widths six times too large everywhere: the interior is no longer certain, the largest width not 0.25."""
+    right, wrong = tracking_case(tmp_path, cfg, "right"), tracking_case(tmp_path, cfg, "wrong", width_scale=6.0)
+    for text in ("median width farther than 5 px from every boundary", "largest credible-interval width"):
+        assert verdict(fig10, right, cfg, text) == "pass"
+        assert verdict(fig10, wrong, cfg, text) == "fail"

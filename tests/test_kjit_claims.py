@@ -1,0 +1,363 @@
+"""Rule 4 of the claims (every claim can fail), Jitkrittum et al. (KJIT) figures: each figure module's ``make`` is
+fed a small synthetic right input on which a chosen claim passes and a wrong input (a shuffled series, a scaled
+curve, a curve from the wrong noise level, rows or files swapped) on which the same claim, found by a stable part of
+its text, fails.
+
+Not covered: Fig. 2, a schematic whose claims check its own fixed node/edge lists and an exact Beta-Bernoulli
+identity on a fixed grid; it reads no input, so no input can make them fail.
+"""
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+import yaml  # noqa: E402
+
+from statmech_bayes.core.atomic_io import save_npz  # noqa: E402
+from statmech_bayes.figures.kjit import (  # noqa: E402
+    fig01,
+    fig03,
+    fig04,
+    fig05,
+    fig06,
+    fig07,
+    fig08,
+    fig09,
+    fig10,
+    fig11,
+    fig12,
+    fig13,
+)
+from statmech_bayes.figures.kjit.fig09 import PAPER_ERR  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def cfg():
+    return yaml.safe_load((ROOT / "workflow" / "config" / "full.yaml").read_text())["kjit"]
+
+
+def claim(rec, text):
+    """The one claim of ``rec`` whose text contains ``text``."""
+    found = [c for c in rec.claims if text in c.claim]
+    assert len(found) == 1, f"{text!r} matches {[c.claim for c in found]} in {[c.claim for c in rec.claims]}"
+    return found[0]
+
+
+def verdict(module, inputs, cfg, text):
+    fig, _, rec = module.make(inputs, cfg)
+    plt.close(fig)
+    return claim(rec, text).verdict
+
+
+def save(path, arrays):
+    save_npz(path, arrays)
+    return str(path)
+
+
+def shuffled(x, seed=0):
+    return np.random.default_rng(seed).permutation(x)
+
+
+# --------------------------------------------------------------------------------- Fig 1: incoming messages
+
+def test_fig1_data_sets_from_one_distribution_fail_diversity(tmp_path, cfg):
+    """Every data set's messages drawn from the same distribution: not diverse."""
+    text = "smallest pairwise two-sample KS distance"
+    rng = np.random.default_rng(1)
+    names = cfg["exp5"]["datasets"]
+
+    def files(tag, centre):
+        out = {}
+        for j, nm in enumerate(names):
+            mu = rng.normal(centre(j), 1.0, 2000)
+            mu[: mu.size // cfg["exp5"]["n_sweeps"]] = 0.0           # the first sweep's zero-mean messages
+            var = np.exp(rng.normal(-0.5 * centre(j), 0.3, mu.size))
+            out[nm] = save(tmp_path / f"{tag}_{nm}.npz", {"msg_mu": mu, "msg_var": var})
+        return out
+
+    assert verdict(fig01, {"sampling": files("right", lambda j: 3.0 * j)}, cfg, text) == "pass"
+    assert verdict(fig01, {"sampling": files("wrong", lambda j: 0.0)}, cfg, text) == "fail"
+
+
+# ------------------------------------------------------------------------------ Figs 3, 4, 10, 13: Experiment 1
+
+def fit(n=3000, lk_shift=0.0, pred_shift=0.0, seed=2):
+    """An exp1_fit.npz: log KL of the test messages around -9 (``lk_shift`` moves it) and its four examples,
+    predicted exactly (``pred_shift``: the prediction's mean off by that many standard deviations)."""
+    rng = np.random.default_rng(seed)
+    lk = rng.normal(-9.0 + lk_shift, 1.5, n)
+    order = np.argsort(lk)
+    idx = np.array([order[0], order[n // 2], order[n // 2 + 1], order[int(0.99 * n)]])
+    true_mean, true_var = rng.normal(0, 2, n), np.exp(rng.normal(0, 0.5, n))
+    return {"log_kl_test": lk, "log_kl": lk, "example_idx": idx, "example_log_kl": lk[idx],
+            "true_mean": true_mean, "true_var": true_var, "pred_mean": true_mean + pred_shift * np.sqrt(true_var),
+            "pred_var": true_var.copy(), "best_medf": np.array([0.5, 1.0]), "best_lambda": np.array([1e-3, 1e-2])}
+
+
+def test_fig3_log_kl_at_the_wrong_level_fails(tmp_path, cfg):
+    text = "mean log KL over the test messages"
+    assert verdict(fig03, {"fit": save(tmp_path / "r.npz", fit())}, cfg, text) == "pass"
+    assert verdict(fig03, {"fit": save(tmp_path / "w.npz", fit(lk_shift=3.0))}, cfg, text) == "fail"
+
+
+def test_fig3_visibly_wrong_prediction_fails(tmp_path, cfg):
+    text = "99th-percentile example: max |q - q_hat| / max q"
+    assert verdict(fig03, {"fit": save(tmp_path / "r.npz", fit())}, cfg, text) == "pass"
+    assert verdict(fig03, {"fit": save(tmp_path / "w.npz", fit(pred_shift=0.5))}, cfg, text) == "fail"
+
+
+def uncertainty_fit(kernel=lambda k: k, seed=3):
+    """Fig. 4 lines: a smooth kernel log uncertainty rising away from the training data (#1 above #2) and a
+    rough random-forest one; ``kernel`` transforms the kernel lines (e.g. shuffles them)."""
+    rng = np.random.default_rng(seed)
+    m = np.linspace(-12, 12, 200)
+    k1 = -4.0 + 0.08 * m ** 2
+    return {"train_mu": rng.normal(0, 3, 500), "train_var": np.exp(rng.normal(0, 1, 500)), "grid_means": m,
+            "test1_logprec": np.full(m.size, -1.0), "test2_logprec": np.full(m.size, 1.0),
+            "test1_kernel_logU": kernel(k1), "test2_kernel_logU": kernel(k1 - 1.0),
+            "test1_rf_logU": -2.0 + rng.normal(0, 1, m.size), "test2_rf_logU": -2.5 + rng.normal(0, 1, m.size)}
+
+
+def test_fig4_shuffled_kernel_uncertainty_is_not_smoother(tmp_path, cfg):
+    text = "mean |second difference| of the forest's log uncertainty along the test points / the kernel's"
+    assert verdict(fig04, {"fit": save(tmp_path / "r.npz", uncertainty_fit())}, cfg, text) == "pass"
+    wrong = uncertainty_fit(kernel=lambda k: shuffled(k))
+    assert verdict(fig04, {"fit": save(tmp_path / "w.npz", wrong)}, cfg, text) == "fail"
+
+
+def test_fig4_swapped_test_sets_fail(tmp_path, cfg):
+    text = "fraction of the test points where the kernel uncertainty of #1 exceeds that of #2"
+    right = uncertainty_fit()
+    wrong = {**right, "test1_kernel_logU": right["test2_kernel_logU"], "test2_kernel_logU": right["test1_kernel_logU"]}
+    assert verdict(fig04, {"fit": save(tmp_path / "r.npz", right)}, cfg, text) == "pass"
+    assert verdict(fig04, {"fit": save(tmp_path / "w.npz", wrong)}, cfg, text) == "fail"
+
+
+def kl_vs_variance(seed=4, train_shift=0.0, shuffle=False):
+    rng = np.random.default_rng(seed)
+    out = {}
+    for name, n, shift in (("train", 5000, train_shift), ("test", 3000, 0.0)):
+        lk = rng.normal(-9.0 + shift, 1.5, n)
+        logU = -2.0 + 0.3 * (lk + 9.0) + rng.normal(0, 0.3, n)
+        out[f"log_kl_{name}"], out[f"logU_{name}"] = lk, shuffled(logU, seed) if shuffle else logU
+    return out
+
+
+def test_fig10_shuffled_variance_loses_the_correlation(tmp_path, cfg):
+    text = "correlation of log KL and log predictive variance"
+    assert verdict(fig10, {"fit": save(tmp_path / "r.npz", kl_vs_variance())}, cfg, text) == "pass"
+    assert verdict(fig10, {"fit": save(tmp_path / "w.npz", kl_vs_variance(shuffle=True))}, cfg, text) == "fail"
+
+
+def test_fig10_training_errors_at_another_level_fail(tmp_path, cfg):
+    text = "|mean log KL on the training set - on the test set|"
+    assert verdict(fig10, {"fit": save(tmp_path / "r.npz", kl_vs_variance())}, cfg, text) == "pass"
+    assert verdict(fig10, {"fit": save(tmp_path / "w.npz", kl_vs_variance(train_shift=-2.0))}, cfg, text) == "fail"
+
+
+TABLE = {"KJIT (random features, Gaussian kernel on joint embeddings)": -9.5, "MV kernel": -7.0,
+         "Breiman random forest": -9.2, "Extremely randomized trees": -9.3, "Eslami et al. forest": -7.5}
+
+
+def table_fit(means):
+    return {"table_method": np.array(list(means)), "table_mean_log_kl": np.array(list(means.values())),
+            "table_sd_log_kl": np.full(len(means), 1.6), "log_kl_test": np.random.default_rng(5).normal(-9.5, 1.6, 3000)}
+
+
+def test_fig13_swapped_rows_fail(tmp_path, cfg):
+    """KJIT's and Breiman's numbers under each other's names: KJIT is no longer the lowest."""
+    text = "mean log KL of Breiman's random forests minus that of KJIT"
+    names = list(TABLE)
+    wrong = {**TABLE, names[0]: TABLE[names[2]], names[2]: TABLE[names[0]]}
+    assert verdict(fig13, {"fit": save(tmp_path / "r.npz", table_fit(TABLE))}, cfg, text) == "pass"
+    assert verdict(fig13, {"fit": save(tmp_path / "w.npz", table_fit(wrong))}, cfg, text) == "fail"
+
+
+# ---------------------------------------------------------------------------------- Figs 5, 6: Experiment 3
+
+def exp3_kjit(cfg, n_problems=4, shuffle=False, seed=6):
+    """The KJIT run of Experiment 3: a log predictive variance with period one sweep (n invocations), a drop in
+    the first sweep of each new problem, no estimate during the initial mini-batch."""
+    e3 = cfg["exp3"]
+    n, n_sweeps = int(e3["n"]), int(e3["n_sweeps"])
+    per = n * n_sweeps
+    rng = np.random.default_rng(seed)
+    i = np.arange(per)
+    u = np.concatenate([np.where((i < n) & (p > 0), -9.2, -8.8 + 0.15 * np.sin(2 * np.pi * i / n))
+                        for p in range(n_problems)]) + rng.normal(0, 0.02, n_problems * per)
+    u[: int(e3["n_init"])] = np.nan
+    if shuffle:
+        u[int(e3["n_init"]):] = shuffled(u[int(e3["n_init"]):], seed)
+    consulted = np.zeros(u.size, dtype=bool)
+    consulted[:1000] = True
+    return {"u_z": u, "problem_start": np.arange(n_problems) * per, "consulted_z": consulted,
+            "oracle_calls": np.array([1000, 40, 10, 5])[:n_problems]}
+
+
+def test_fig5_shuffled_trace_loses_its_period(tmp_path, cfg):
+    right = save(tmp_path / "r.npz", exp3_kjit(cfg))
+    wrong = save(tmp_path / "w.npz", exp3_kjit(cfg, shuffle=True))
+    for text in ("autocorrelation of the trace at lag 300 (one sweep)",
+                 "median log predictive variance in the first sweep of problems 2.."):
+        assert verdict(fig05, {"kjit": right}, cfg, text) == "pass"
+        assert verdict(fig05, {"kjit": wrong}, cfg, text) == "fail"
+
+
+def test_fig5_trace_at_the_wrong_level_fails(tmp_path, cfg):
+    text = "median of the moving average over all invocations after it settles below the threshold"
+    d = exp3_kjit(cfg)
+    assert verdict(fig05, {"kjit": save(tmp_path / "r.npz", d)}, cfg, text) == "pass"
+    assert verdict(fig05, {"kjit": save(tmp_path / "w.npz", {**d, "u_z": d["u_z"] - 0.5})}, cfg, text) == "fail"
+
+
+def exp3_runs(tmp_path, name, kjit_error=lambda e: e, n_problems=12, seed=7):
+    """Quadrature, sampling (two slices) and KJIT runs of Experiment 3 that agree on every problem's error."""
+    rng = np.random.default_rng(seed)
+    err = 0.04 + 0.06 * rng.random(n_problems)
+    t_k = np.full(n_problems, 100.0)
+    t_k[0] = 3000.0
+    q = save(tmp_path / f"q_{name}.npz", {"error": err + 0.001, "time_ms": np.full(n_problems, 10.0),
+                                          "n_improper": np.zeros(n_problems, int)})
+    k = save(tmp_path / f"k_{name}.npz", {"error": kjit_error(err), "time_ms": t_k,
+                                          "oracle_calls": np.r_[1000, np.full(n_problems - 1, 10)],
+                                          "n_improper": np.zeros(n_problems, int)})
+    half = n_problems // 2
+    s = [save(tmp_path / f"s_{name}_{j}.npz", {"problem": p, "error": err[p] - 0.001, "time_ms": np.full(p.size, 3000.0),
+                                               "n_improper": np.zeros(p.size, int)})
+         for j, p in enumerate((np.arange(half), np.arange(half, n_problems)))]
+    return {"quadrature": q, "kjit": k, "sampling": s}
+
+
+def test_fig6_kjit_errors_in_the_wrong_problem_order_fail(tmp_path, cfg):
+    text = "largest |error(KJIT) - error(quadrature or sampling)| over the problems"
+    assert verdict(fig06, exp3_runs(tmp_path, "right"), cfg, text) == "pass"
+    wrong = exp3_runs(tmp_path, "wrong", kjit_error=lambda e: np.roll(e, 1))
+    assert verdict(fig06, wrong, cfg, text) == "fail"
+
+
+# ----------------------------------------------------------------------------------------- Fig 7: Experiment 4
+
+def exp4(shuffle_rate=False, n=300, seed=8):
+    rng = np.random.default_rng(seed)
+    shape = np.exp(rng.normal(1.0, 0.5, n))
+    rate = np.exp(rng.normal(0.0, 1.0, n))
+    kjit_rate = rate * np.exp(rng.normal(0, 0.005, n))
+    consulted = np.zeros(n, dtype=bool)
+    consulted[rng.choice(n // 3, 40, replace=False)] = True
+    consulted[n - n // 3 + rng.choice(n // 3, 4, replace=False)] = True
+    return {"n": np.arange(n), "consulted": consulted, "oracle_shape": shape, "kjit_shape": shape.copy(),
+            "oracle_rate": rate, "kjit_rate": shuffled(kjit_rate, seed) if shuffle_rate else kjit_rate,
+            "oracle_time_ms": np.full(n, 2.0), "kjit_time_ms": np.where(consulted, 2.1, 0.05),
+            "kl_posteriors": np.full(n, 1e-5)}
+
+
+def test_fig7_shuffled_rates_lose_the_correlation(tmp_path, cfg):
+    text = "correlation of log posterior rates, KJIT vs oracle"
+    assert verdict(fig07, {"exp4": save(tmp_path / "r.npz", exp4())}, cfg, text) == "pass"
+    assert verdict(fig07, {"exp4": save(tmp_path / "w.npz", exp4(shuffle_rate=True))}, cfg, text) == "fail"
+
+
+def test_fig7_shape_correlation_is_a_note_not_a_claim(tmp_path, cfg):
+    """The shape correlation is 1 by construction of the pipeline (forceProper), so it is a note (rule 6)."""
+    _, _, rec = fig07.make({"exp4": save(tmp_path / "r.npz", exp4())}, cfg)
+    assert not any("posterior shapes" in c.claim for c in rec.claims)
+    assert "correlation of log posterior shapes, KJIT vs oracle (non-consulted problems)" in rec.notes
+
+
+# ---------------------------------------------------------------------------------- Figs 8, 9: Experiment 5
+
+def exp5_kjit(cfg, reverse_later_sweeps=False):
+    """One KJIT trace over the four data sets: low in each set's first sweep, a jump in its second, then a steady
+    fall; ``reverse_later_sweeps`` puts sweeps 2..10 of every set in reverse order (a shuffled series)."""
+    e5 = cfg["exp5"]
+    names, n_sw = list(e5["datasets"]), int(e5["n_sweeps"])
+    sites = [150, 120, 100, 200]
+    parts, starts = [], []
+    for n in sites:
+        later = np.linspace(-8.4, -8.9, n_sw - 1)
+        if reverse_later_sweeps:
+            later = later[::-1]
+        starts.append(sum(p.size for p in parts))
+        parts.append(np.repeat(np.r_[-9.2, later], n))
+    u = np.concatenate(parts) + np.random.default_rng(9).normal(0, 0.01, sum(p.size for p in parts))
+    u[: int(e5["n_init"])] = np.nan
+    return {"names": np.array(names), "u_z": u, "problem_start": np.array(starts),
+            "consulted_z": np.zeros(u.size, dtype=bool), "oracle_calls": np.array([500, 30, 20, 40])}
+
+
+def test_fig8_uncertainty_rising_through_the_sweeps_fails(tmp_path, cfg):
+    text = "blood_transfusion: median log predictive variance in its last sweep minus that in its 2nd sweep"
+    assert verdict(fig08, {"kjit": save(tmp_path / "r.npz", exp5_kjit(cfg))}, cfg, text) == "pass"
+    wrong = exp5_kjit(cfg, reverse_later_sweeps=True)
+    assert verdict(fig08, {"kjit": save(tmp_path / "w.npz", wrong)}, cfg, text) == "fail"
+
+
+def exp5_runs(tmp_path, cfg, name, quadrature_names=None):
+    """Quadrature, KJIT and per-set sampling runs with the paper's quadrature errors; ``quadrature_names`` labels
+    the quadrature file's rows (a mislabelled file when shuffled)."""
+    names = list(cfg["exp5"]["datasets"])
+    err = np.array([PAPER_ERR[n] for n in names])
+    q = save(tmp_path / f"q_{name}.npz", {"names": np.array(quadrature_names or names), "test_error": err,
+                                          "time_ms": np.full(len(names), 50.0)})
+    k = save(tmp_path / f"k_{name}.npz", {"names": np.array(names), "test_error": err + 0.005,
+                                          "time_ms": np.full(len(names), 1000.0),
+                                          "oracle_calls": np.full(len(names), 30)})
+    s = {n: save(tmp_path / f"s_{name}_{n}.npz", {"test_error": np.array([e + 0.004]), "time_ms": np.array([2000.0]),
+                                                   "n_calls": np.array([3000])})
+         for n, e in zip(names, err)}
+    return {"quadrature": q, "kjit": k, "sampling": s}
+
+
+def test_fig9_mislabelled_quadrature_errors_fail(tmp_path, cfg):
+    names = list(cfg["exp5"]["datasets"])
+    text = "banknote: test error of quadrature EP"
+    assert verdict(fig09, exp5_runs(tmp_path, cfg, "right"), cfg, text) == "pass"
+    wrong = exp5_runs(tmp_path, cfg, "wrong", quadrature_names=names[1:] + names[:1])
+    assert verdict(fig09, wrong, cfg, text) == "fail"
+    assert verdict(fig09, wrong, cfg, "banknote: largest |test error(KJIT) - test error(") == "fail"
+
+
+# ------------------------------------------------------------------------------ Figs 11, 12: random features
+
+def s1(cfg, scale=1.0, reverse=False, seed=10):
+    D = np.asarray(cfg["s1"]["Ds"])
+    reps = int(cfg["s1"]["repeats"])
+    m = 0.015 * (D / 500.0) ** -0.5
+    if reverse:
+        m = m[::-1]
+    m = scale * m[:, None] * (1 + 0.03 * np.random.default_rng(seed).standard_normal((D.size, reps)))
+    return {"D": D, "mean_abs": m, "max_abs": 4.2 * m, "sd_abs": 0.8 * m}
+
+
+def test_fig11_scaled_error_curve_fails(tmp_path, cfg):
+    text = "average |K - K_hat| at D = 500"
+    assert verdict(fig11, {"s1": save(tmp_path / "r.npz", s1(cfg))}, cfg, text) == "pass"
+    assert verdict(fig11, {"s1": save(tmp_path / "w.npz", s1(cfg, scale=3.0))}, cfg, text) == "fail"
+
+
+def test_fig11_error_curve_in_reverse_order_fails(tmp_path, cfg):
+    text = "log-log slope of the average |K - K_hat| against D"
+    assert verdict(fig11, {"s1": save(tmp_path / "r.npz", s1(cfg))}, cfg, text) == "pass"
+    assert verdict(fig11, {"s1": save(tmp_path / "w.npz", s1(cfg, reverse=True))}, cfg, text) == "fail"
+
+
+def s2(cfg, swap_axes=False):
+    Di, Do = np.asarray(cfg["s2"]["D_ins"], float), np.asarray(cfg["s2"]["D_outs"], float)
+    A, B = np.meshgrid(Di, Do, indexing="ij")           # rows D_in, columns D_out
+    if swap_axes:                                       # the error that falls with D_in instead of D_out
+        A, B = B, A
+    E = 0.065 * (B / 100) ** -0.6 * (1 + 0.02 * (A / 100) ** -0.5)
+    return {"D_in": Di.astype(int), "D_out": Do.astype(int), "fro_err": E}
+
+
+def test_fig12_error_falling_along_the_wrong_axis_fails(tmp_path, cfg):
+    text = "mean error reduction from the smallest to the largest D_out vs from the smallest to the largest D_in"
+    assert verdict(fig12, {"s2": save(tmp_path / "r.npz", s2(cfg))}, cfg, text) == "pass"
+    assert verdict(fig12, {"s2": save(tmp_path / "w.npz", s2(cfg, swap_axes=True))}, cfg, text) == "fail"

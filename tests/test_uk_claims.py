@@ -1,0 +1,213 @@
+"""Rule 4 of the claims (every claim can fail), Uda & Kabashima figures and Table 1: each module's ``make`` is fed a
+small synthetic right input on which a chosen claim passes and a wrong input (curves of the wrong teacher, a scaled
+curve, a shuffled series, swapped rows) on which the same claim, found by a stable part of its text, fails.
+
+Not covered: Fig. 2, whose one claim is about the schematic it draws itself (a fixed complete bipartite graph of
+N = 5, M = 4); it reads no input, so no input can make it fail.
+"""
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+import yaml  # noqa: E402
+
+from statmech_bayes.core.atomic_io import save_npz  # noqa: E402
+from statmech_bayes.figures.uda_kabashima import fig01, fig03, fig04, fig05, fig06, table1  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def cfg():
+    return yaml.safe_load((ROOT / "workflow" / "config" / "full.yaml").read_text())["uda_kabashima"]
+
+
+def claim(rec, text):
+    """The one claim of ``rec`` whose text contains ``text``."""
+    found = [c for c in rec.claims if text in c.claim]
+    assert len(found) == 1, f"{text!r} matches {[c.claim for c in found]} in {[c.claim for c in rec.claims]}"
+    return found[0]
+
+
+def verdict(module, inputs, cfg, text):
+    fig, _, rec = module.make(inputs, cfg)
+    plt.close(fig)
+    return claim(rec, text).verdict
+
+
+def save(path, arrays):
+    save_npz(path, arrays)
+    return str(path)
+
+
+# ----------------------------------------------------------------------------------------- Fig 1: RS curves
+
+def rs_fig1(cfg, Ct=None):
+    """An rs_fig1.npz: eps_SBC with its minimum at C = C_t (R = Q there), eps_Gibbs with its minimum elsewhere.
+    ``Ct`` (one per row) sets where each row's curves were computed: the file's C_t label stays the configured one."""
+    f1 = cfg["fig1"]
+    C = np.round(np.arange(f1["C_min"], f1["C_max"] + f1["C_step"] / 2, f1["C_step"]), 10)
+    C = np.unique(np.append(C, f1["C_last"]))
+    labels = np.asarray(f1["Ct"], float)
+    true = labels if Ct is None else np.asarray(Ct, float)
+    sbc = np.array([0.15 + 0.3 * (C - c) ** 2 for c in true])
+    gibbs = np.array([0.19 + 0.3 * (C - min(c + 0.15, 0.9)) ** 2 for c in true])
+    Q = np.array([0.5 + 0.1 * C for _ in true])
+    R = Q - np.array([0.2 * (C - c) for c in true])
+    return {"C": C, "Ct": labels, "eps_sbc": sbc, "eps_gibbs": gibbs, "Q": Q, "R": R,
+            "lam": np.log(labels[:, None] / (1 - labels[:, None])) + 0 * C, "iterations": np.full(sbc.shape, 30)}
+
+
+def test_fig1_curves_of_the_wrong_teacher_fail(tmp_path, cfg):
+    """The C_t = 0.1 row holding the curves of C_t = 0.3 (rows shuffled): its minimum is not at C = C_t."""
+    right = save(tmp_path / "right.npz", rs_fig1(cfg))
+    wrong = save(tmp_path / "wrong.npz", rs_fig1(cfg, Ct=cfg["fig1"]["Ct"][::-1]))
+    for text in ("C_t = 0.1: argmin over C of eps_SBC", "C_t = 0.1: |R - Q| at C = C_t"):
+        assert verdict(fig01, {"rs": right}, cfg, text) == "pass"
+        assert verdict(fig01, {"rs": wrong}, cfg, text) == "fail"
+
+
+def test_fig1_gibbs_minimised_at_the_teacher_fails(tmp_path, cfg):
+    """eps_Gibbs given the SBC curve (a curve of the other panel): it is then minimised at C = C_t."""
+    text = "C_t = 0.2: argmin over C of eps_Gibbs"
+    rs = rs_fig1(cfg)
+    assert verdict(fig01, {"rs": save(tmp_path / "right.npz", rs)}, cfg, text) == "pass"
+    rs["eps_gibbs"] = rs["eps_sbc"] + 0.04
+    assert verdict(fig01, {"rs": save(tmp_path / "wrong.npz", rs)}, cfg, text) == "fail"
+
+
+# -------------------------------------------------------------------------------------- Fig 3: BP vs theory
+
+def fig3_inputs(tmp_path, cfg, name, bp_scale=1.0):
+    """State evolution lines and BP runs scattered symmetrically around them (so their mean is the line);
+    ``bp_scale`` multiplies the BP errors (a curve at the wrong level)."""
+    Cs, T, n_runs = np.asarray(cfg["fig3"]["C"], float), 20, 8
+    t = np.arange(T + 1)
+    se_eps = np.array([0.12 + 0.2 * np.exp(-t / 3.0) + 0.05 * abs(C - 0.2) for C in Cs])
+    offsets = 0.004 * np.array([-1.5, -1, -0.5, -0.25, 0.25, 0.5, 1, 1.5])      # mean zero
+    eps = bp_scale * (se_eps[:, None, 1:] + offsets[None, :, None])           # (nC, runs, T)
+    se = save(tmp_path / f"se_{name}.npz", {"t": t, "eps": se_eps, "eps_eq53": se_eps + 0.03,
+                                             "rs_eps": se_eps[:, -1].copy(), "C": Cs})
+    half = n_runs // 2
+    bp = [save(tmp_path / f"bp_{name}_{k}.npz", {"C": Cs, "t": t[1:], "eps": eps[:, sl]})
+          for k, sl in enumerate((slice(0, half), slice(half, None)))]
+    bench = save(tmp_path / f"bench_{name}.npz", {"N": np.int64(2000), "M": np.int64(2000), "t_update": 1e-3,
+                                                   "t_matvec2": 6e-4, "ratio": np.float64(1.6)})
+    return {"se": se, "bp": bp, "bench": bench}
+
+
+def test_fig3_bp_errors_scaled_fail_the_consistency(tmp_path, cfg):
+    right, wrong = fig3_inputs(tmp_path, cfg, "right"), fig3_inputs(tmp_path, cfg, "wrong", bp_scale=1.3)
+    for text in ("C = 0.1: share of t = 1..20 at which the state evolution lies in BP's 95% interval",
+                 "C = C_t = 0.2: |BP mean at t = 20 - RS optimum| over the 95% half width"):
+        assert verdict(fig03, right, cfg, text) == "pass"
+        assert verdict(fig03, wrong, cfg, text) == "fail"
+
+
+# ---------------------------------------------------------------------------------------- Fig 4: LOOE vs RS
+
+def fig4_inputs(tmp_path, cfg, name, looe=lambda c, rs: rs):
+    """RS eps_SBC with its minimum at C_t and BP runs (eps and LOOE) scattered symmetrically around it; ``looe``
+    maps (C, RS eps at C) to the LOOE curve the runs scatter around."""
+    Cgrid = np.linspace(0.01, 0.99, 99)
+    Ct = float(cfg["fig4"]["Ct"])
+    rs_curve = lambda c: 0.15 + 0.3 * (np.log(c / Ct)) ** 2 / 10
+    C = np.asarray(cfg["fig4"]["C"], float)
+    offsets = 0.002 * np.array([-1.5, -1, -0.5, 0.5, 1, 1.5])
+    eps = rs_curve(C)[:, None] + offsets[None]
+    lo = looe(C, rs_curve(C))[:, None] + offsets[None]
+    rs = save(tmp_path / f"rs_{name}.npz", {"C": Cgrid, "eps_sbc": rs_curve(Cgrid)})
+    conv = np.ones(eps.shape, dtype=bool)
+    bp = [save(tmp_path / f"bp_{name}_{k}.npz", {"C": C, "eps": eps[:, sl], "looe": lo[:, sl], "converged": conv[:, sl]})
+          for k, sl in enumerate((slice(0, 3), slice(3, None)))]
+    return {"rs": rs, "bp": bp}
+
+
+def test_fig4_scaled_looe_fails_to_track_the_rs_error(tmp_path, cfg):
+    text = "max over C of |mean LOOE - RS eps_SBC|"
+    assert verdict(fig04, fig4_inputs(tmp_path, cfg, "right"), cfg, text) == "pass"
+    wrong = fig4_inputs(tmp_path, cfg, "wrong", looe=lambda c, rs: 1.2 * rs)
+    assert verdict(fig04, wrong, cfg, text) == "fail"
+
+
+def test_fig4_shuffled_looe_misses_the_teacher(tmp_path, cfg):
+    """The LOOE values in reverse C order: its minimum moves away from C_t."""
+    text = "C minimising the mean LOOE (BP grid)"
+    assert verdict(fig04, fig4_inputs(tmp_path, cfg, "right"), cfg, text) == "pass"
+    wrong = fig4_inputs(tmp_path, cfg, "wrong", looe=lambda c, rs: rs[::-1])
+    assert verdict(fig04, wrong, cfg, text) == "fail"
+
+
+# ------------------------------------------------------------------------------- Figs 5, 6 and Table 1: colon
+
+def summary(**override):
+    """A colon summary.npz in the paper's shape: Table 1's numbers, the sign test, the selection histograms."""
+    s = {"n_splits": np.int64(200), "C_grid": np.array([0.0025, 0.005, 0.01, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8]),
+         "kappa_grid": np.array([0.1, 0.2, 0.3, 0.4]),
+         "hist_C": np.array([120, 40, 20, 10, 4, 3, 1, 1, 1]), "other_rule_hist_C": np.array([125, 38, 18, 9, 4, 3,
+                                                                                              1, 1, 1]),
+         "hist_kappa": np.array([40, 45, 50, 65]), "other_rule_hist_kappa": np.array([45, 45, 50, 60]),
+         "mean_majority": 35.5, "sd_majority": 8.0, "sbl_n_genes": np.array([10, 12, 14]),
+         "nonconverged_runs": np.int64(0), "sign_less": np.int64(99), "sign_equal": np.int64(36),
+         "sign_greater": np.int64(65), "sign_z": 2.65, "sign_p_exact": 0.005,
+         "welch_fda_sbc_t": 15.0, "welch_fda_sbc_p": 1e-30, "welch_fda_sbl_t": 14.0, "welch_fda_sbl_p": 1e-28,
+         "welch_sbc_sbl_t": -0.8, "welch_sbc_sbl_p": 0.4, "paired_sbc_sbl_t": -2.0, "paired_sbc_sbl_p": 0.05}
+    for key, (mean, sd) in {"sbc": (23.5, 10.2), "sbl": (24.3, 10.7), "fda": (39.6, 8.39), "sbc_k04": (21.0, 9.72),
+                            "white": (16.3, 6.2), "majority": (35.5, 8.0)}.items():
+        s[f"mean_{key}"], s[f"sd_{key}"] = mean, sd
+    s.update(override)
+    return s
+
+
+def test_fig5_kappa_less_spread_than_C_fails(tmp_path, cfg):
+    """Histograms of the other shape (kappa nearly always one value, C spread over the grid)."""
+    text = "normalised entropy of the selected kappa minus that of the selected C"
+    right = save(tmp_path / "right.npz", summary())
+    wrong = save(tmp_path / "wrong.npz", summary(hist_kappa=np.array([2, 3, 5, 190]),
+                                                 hist_C=np.array([25, 25, 20, 25, 20, 25, 20, 20, 20])))
+    assert verdict(fig05, {"summary": right}, cfg, text) == "pass"
+    assert verdict(fig05, {"summary": wrong}, cfg, text) == "fail"
+
+
+def test_fig6_shuffled_kappa_histogram_fails(tmp_path, cfg):
+    text = "most frequently selected kappa"
+    s = summary()
+    right = save(tmp_path / "right.npz", s)
+    wrong = save(tmp_path / "wrong.npz", summary(hist_kappa=s["hist_kappa"][::-1].copy()))
+    assert verdict(fig06, {"summary": right}, cfg, text) == "pass"
+    assert verdict(fig06, {"summary": wrong}, cfg, text) == "fail"
+
+
+def table1_inputs(tmp_path, name, s):
+    md = tmp_path / f"{name}.md"
+    md.write_text("# Table 1\n")
+    return {"summary": save(tmp_path / f"{name}.npz", s), "markdown": str(md)}
+
+
+def test_table1_swapped_rows_fail(tmp_path, cfg):
+    """SBC's and FDA's numbers under each other's names."""
+    right = table1_inputs(tmp_path, "right", summary())
+    s = summary()
+    s["mean_sbc"], s["mean_fda"], s["sd_sbc"], s["sd_fda"] = s["mean_fda"], s["mean_sbc"], s["sd_fda"], s["sd_sbc"]
+    wrong = table1_inputs(tmp_path, "wrong", s)
+    for text in ("SBC (C, kappa by LOOE): mean test error (%)", "mean error of SBC minus that of SBL (%)",
+                 "SD of FDA minus the smaller of the SDs of SBC and SBL (%)"):
+        assert verdict(table1, right, cfg, text) == "pass"
+        assert verdict(table1, wrong, cfg, text) == "fail"
+
+
+def test_table1_reversed_sign_test_fails(tmp_path, cfg):
+    """The sign test's counts read the wrong way round (SBC below SBL and above swapped)."""
+    right = table1_inputs(tmp_path, "right", summary())
+    wrong = table1_inputs(tmp_path, "wrong", summary(sign_less=np.int64(65), sign_greater=np.int64(99)))
+    for text in ("sign test: splits with SBC error below SBL minus splits above",
+                 "sign test: share of untied splits where SBC beats SBL", "sign test z = "):
+        assert verdict(table1, right, cfg, text) == "pass"
+        assert verdict(table1, wrong, cfg, text) == "fail"
+
