@@ -22,6 +22,10 @@ include: "workflow/rules/figures.smk"
 include: "workflow/rules/scorecard.smk"
 
 
+# Every data file a selected paper reads is checked (sha256) before any job starts.
+stop_on_data_problems()
+
+
 rule all:
     default_target: True
     # Figure rules and the scorecard are `localrule: True` too: they only plot and tabulate.

@@ -11,15 +11,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/workflow_api.p
 
 
 def copy_workflow(dest: Path) -> Path:
-    """A fresh copy of the workflow (Snakefile, workflow/, profiles/, src/, notebooks/, envs/) without outputs."""
+    """A fresh copy of the workflow (Snakefile, workflow/, profiles/, src/, notebooks/, envs/, data/, tests/) without
+    outputs (tests/ holds test_findings.py, which the scorecard reads)."""
     dest.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "Snakefile", dest / "Snakefile")
-    for d in ("workflow", "profiles", "src", "notebooks", "envs"):
+    for d in ("workflow", "profiles", "src", "notebooks", "envs", "data", "tests"):
         shutil.copytree(ROOT / d, dest / d, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints"))
-    # The configuration reads the real data sets from ../shared/data (beside the repository): give the copy the same.
-    shared = dest.parent / "shared"
-    if not shared.exists() and (ROOT.parent / "shared").exists():
-        shared.symlink_to((ROOT.parent / "shared").resolve())
     return dest
 
 
@@ -37,9 +34,6 @@ def fresh_clone(dest: Path) -> Path:
             (dest / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, dest / rel)
             shutil.copymode(src, dest / rel)
-    shared = dest.parent / "shared"
-    if not shared.exists() and (ROOT.parent / "shared").exists():
-        shared.symlink_to((ROOT.parent / "shared").resolve())
     return dest
 
 

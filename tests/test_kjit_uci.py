@@ -7,8 +7,7 @@ import pytest
 from statmech_bayes.data import DataError
 from statmech_bayes.data.uci import NAMES, RAW_FILES, load_raw, load_split, standardize
 
-UCI = Path("/work/shared/data/uci")
-pytestmark = pytest.mark.skipif(not UCI.is_dir(), reason="shared UCI directory not available")
+UCI = Path(__file__).resolve().parents[1] / "data" / "uci"  # shipped with the repository
 
 EXPECTED = {"banknote": (1372, 4, 610, 201), "blood_transfusion": (748, 4, 178, 201),
             "fertility": (100, 9, 12, 50), "ionosphere": (351, 33, 126, 201)}

@@ -4,6 +4,8 @@ import os
 import sys
 from pathlib import Path
 
+from snakemake.exceptions import WorkflowError
+
 # The workflow runs from a plain checkout too (cluster nodes, --sdm conda environments): rule scripts
 # find the package through PYTHONPATH rather than relying on `pip install -e .`.
 _SRC_ROOT = str(Path(workflow.basedir) / "src")
@@ -11,6 +13,7 @@ sys.path.insert(0, _SRC_ROOT)
 # (Set, never required: hence update() rather than an asserted envvars entry.)
 os.environ.update(PYTHONPATH=os.pathsep.join(p for p in (_SRC_ROOT, os.environ.get("PYTHONPATH")) if p))
 
+from statmech_bayes.data.manifest import problems as data_problems, required_files
 from statmech_bayes.pipeline.code_deps import import_closure
 from statmech_bayes.pipeline.config import load_config_file, validate_config
 from statmech_bayes.pipeline.registry import papers
@@ -54,6 +57,27 @@ def selected_figures(paper):
     if unknown:
         raise ValueError(f"bad value for 'figures': {unknown} not a registered paper or figure")
     return list(chosen.get(paper, []))
+
+
+_DATA_PROBLEMS = []
+
+
+def data_files(kind, paper):
+    """The files of data set ``kind`` that the loaders read, in the configured directory (``data.<kind>``):
+    declared as inputs of the rules that read them. When ``paper`` has a figure to build, every file is checked
+    against its sha256 (statmech_bayes.data.manifest); :func:`stop_on_data_problems` reports them all."""
+    directory = config["data"][kind]
+    if selected_figures(paper):
+        _DATA_PROBLEMS.extend((kind, directory, p) for p in data_problems(kind, directory))
+    return [os.path.join(directory, f.name) for f in required_files(kind)]
+
+
+def stop_on_data_problems():
+    """Before any job starts: a missing or changed data file stops the run, naming each file, its expected
+    checksum, how to get it and the configuration key that says where it is read from."""
+    if _DATA_PROBLEMS:
+        raise WorkflowError(f"{len(_DATA_PROBLEMS)} data file(s) missing or corrupt; nothing was run.\n"
+                            + "\n".join(f"[configuration key data.{k} = {d!r}] {p}" for k, d, p in _DATA_PROBLEMS))
 
 
 # Paths relative to the working directory, as Snakemake records them.

@@ -152,13 +152,14 @@ rule kj_exp4:
 rule kj_exp5_quadrature:
     """Exp. 5 with the quadrature operator on every UCI training set (timed)."""
     input:
+        data=KJ_UCI_FILES,
         code=code("kjit/exp5.py"),
     output:
         kj_exp5_file("quadrature"),
     params:
         exp5=KJ["exp5"],
         method="quadrature",
-        data_dir=KJ_UCI_DIR,
+        data_dir=lambda wc, input: os.path.dirname(input.data[0]),
         seed=config["seed"],
     log:
         logs("kj_exp5_quadrature"),
@@ -177,13 +178,14 @@ rule kj_exp5_quadrature:
 rule kj_exp5_sampling:
     """Exp. 5 sampling-only EP on one UCI data set (timed; also the incoming messages of Fig. 1)."""
     input:
+        data=KJ_UCI_FILES,
         code=code("kjit/exp5.py"),
     output:
         kj_exp5_sampling_file("{name}"),
     params:
         exp5=KJ["exp5"],
         method="sampling",
-        data_dir=KJ_UCI_DIR,
+        data_dir=lambda wc, input: os.path.dirname(input.data[0]),
         seed=config["seed"],
     log:
         logs("kj_exp5_sampling_{name}"),
@@ -202,13 +204,14 @@ rule kj_exp5_sampling:
 rule kj_exp5_kjit:
     """Exp. 5 sampling + KJIT over the UCI sequence, one persistent pair of operators (timed)."""
     input:
+        data=KJ_UCI_FILES,
         code=code("kjit/exp5.py"),
     output:
         kj_exp5_file("kjit"),
     params:
         exp5=KJ["exp5"],
         method="kjit",
-        data_dir=KJ_UCI_DIR,
+        data_dir=lambda wc, input: os.path.dirname(input.data[0]),
         seed=config["seed"],
     log:
         logs("kj_exp5_kjit"),

@@ -3,7 +3,7 @@
 
 
 KJ = config["kjit"]
-KJ_UCI_DIR = config["data"]["uci"]
+KJ_UCI_FILES = data_files("uci", "kjit")  # checked before any job starts
 KJ_DATASETS = list(KJ["exp5"]["datasets"])
 KJ_SLICES = list(range(KJ["exp3"]["slices"]))
 

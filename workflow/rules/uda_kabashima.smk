@@ -151,7 +151,7 @@ rule uk_bp_benchmark:
 rule uk_colon_data:
     """Colon.rda (sha256 checked) -> centred, row-normalised data and its whitened version."""
     input:
-        rda=os.path.join(config["data"]["colon"], "Colon.rda"),
+        rda=UK_COLON_FILES[0],
         code=code("uda_kabashima/colon_data.py"),
     output:
         uk_colon_data_file(),

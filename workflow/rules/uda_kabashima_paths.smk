@@ -6,6 +6,7 @@ UK = config["uda_kabashima"]
 
 
 UK_F3, UK_F4, UK_COL = UK["fig3"], UK["fig4"], UK["colon"]
+UK_COLON_FILES = data_files("colon", "uda_kabashima")  # checked before any job starts
 
 
 def uk_chunks(n_items, n_chunks):

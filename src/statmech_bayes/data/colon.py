@@ -18,6 +18,7 @@ COLON_FILE = "Colon.rda"
 COLON_SHA256 = "c0138c39df533b6a122133ec4fe9f63cbced94e7462990262da33f2836cc2e06"
 COLON_SHAPE = (62, 2000)
 HOW_TO_GET = (
+    "The repository ships it in data/colon/ (see data/MANIFEST.csv; configuration key data.colon). "
     "Colon.rda (385,204 bytes) is data/Colon.rda of the CRAN package 'plsgenomics' (version 1.5-3; "
     "GitHub mirror cran/plsgenomics, commit 8c770daf139b94f6dd073529a53863d6db902a98): download the "
     "package source from https://cran.r-project.org/package=plsgenomics (or its archive) and copy "

@@ -43,8 +43,9 @@ _UCI_URL = {
     "fertility": "https://archive.ics.uci.edu/dataset/244/fertility",
     "ionosphere": "https://archive.ics.uci.edu/dataset/52/ionosphere",
 }
-_SPLIT_HOW = ("Copy it from the authors' repository github.com/wittawatj/kernel-ep, folder "
-              "code/KernelEP.NET/KernelEP.NET/Saved/data/ (shared copy: /work/shared/data/uci/).")
+SPLIT_HOW = ("The repository ships it in data/uci/ (see data/MANIFEST.csv); otherwise copy it from the authors' "
+             "repository github.com/wittawatj/kernel-ep, folder code/KernelEP.NET/KernelEP.NET/Saved/data/, into the "
+             "configured directory (configuration key data.uci).")
 
 
 def _check_name(name: str) -> None:
@@ -101,7 +102,7 @@ def load_split(name: str, directory: str | Path):
     for part, key in (("tr", "train"), ("te", "test")):
         fname = f"{name}_norm_{part}.mat"
         path = verified_file(directory, fname, SPLIT_FILES[(name, part)],
-                             f"{fname} is the authors' normalised split. {_SPLIT_HOW}")
+                             f"{fname} is the authors' normalised split. {SPLIT_HOW}")
         m = loadmat(path)
         out[f"X_{key}"] = np.ascontiguousarray(m["X"].T, dtype=float)
         out[f"y_{key}"] = m["Y"].ravel().astype(np.int8)
