@@ -89,6 +89,10 @@ def test_claims_can_fail_and_need_a_tolerance(tmp_path):
     md = to_markdown(table, {"demo": "Demo 2024"})
     assert "| Demo 2024 | 8 | 4 | 1 | 1 | 0 | 2 | 0 / 1 / 0 |" in md
     assert md.index("## Our own checks") < md.index("| demo/fig1 | ours |")
+    # a paper whose figures make no claim (a schematic) still has its row, of zeros
+    two = to_markdown(table, {"demo": "Demo 2024", "sketch": "Sketch 2025"})
+    assert "| Sketch 2025 | 0 | 0 | 0 | 0 | 0 | 0 | 0 / 0 / 0 |" in two
+    assert list(counts(table, ["demo", "sketch"]).paper) == ["demo", "sketch"]
 
 
 def test_a_wording_claim_is_decided_only_when_its_readings_agree():

@@ -9,19 +9,16 @@ for every n.
 """
 
 import copy
-from pathlib import Path
 
 import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
-import yaml  # noqa: E402
+from claim_checks import paper_config, save, verdict  # noqa: E402
 
-from statmech_bayes.core.atomic_io import save_npz  # noqa: E402
 from statmech_bayes.figures.hartog_vanzanten import (  # noqa: E402
     fig01,
     fig02,
@@ -35,30 +32,10 @@ from statmech_bayes.figures.hartog_vanzanten import (  # noqa: E402
 )
 from statmech_bayes.truncated_laplacian.experiments import boundary_distance, path_data, tracking_data  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture(scope="module")
 def cfg():
-    return yaml.safe_load((ROOT / "workflow" / "config" / "full.yaml").read_text())["hartog_vanzanten"]
-
-
-def claim(rec, text):
-    """The one claim of ``rec`` whose text contains ``text``."""
-    found = [c for c in rec.claims if text in c.claim]
-    assert len(found) == 1, f"{text!r} matches {[c.claim for c in found]} in {[c.claim for c in rec.claims]}"
-    return found[0]
-
-
-def verdict(module, inputs, cfg, text):
-    fig, _, rec = module.make(inputs, cfg)
-    plt.close(fig)
-    return claim(rec, text).verdict
-
-
-def save(path, arrays):
-    save_npz(path, arrays)
-    return str(path)
+    return paper_config("hartog_vanzanten")
 
 
 # ------------------------------------------------------------------------------------ Figs 1 and 3: the data

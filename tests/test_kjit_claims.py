@@ -7,18 +7,15 @@ Not covered: Fig. 2, a schematic whose claims check its own fixed node/edge list
 identity on a fixed grid; it reads no input, so no input can make them fail.
 """
 
-from pathlib import Path
 
 import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-import yaml  # noqa: E402
+from claim_checks import paper_config, save, verdict  # noqa: E402
 
-from statmech_bayes.core.atomic_io import save_npz  # noqa: E402
 from statmech_bayes.figures.kjit import (  # noqa: E402
     fig01,
     fig03,
@@ -35,30 +32,10 @@ from statmech_bayes.figures.kjit import (  # noqa: E402
 )
 from statmech_bayes.figures.kjit.fig09 import PAPER_ERR  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture(scope="module")
 def cfg():
-    return yaml.safe_load((ROOT / "workflow" / "config" / "full.yaml").read_text())["kjit"]
-
-
-def claim(rec, text):
-    """The one claim of ``rec`` whose text contains ``text``."""
-    found = [c for c in rec.claims if text in c.claim]
-    assert len(found) == 1, f"{text!r} matches {[c.claim for c in found]} in {[c.claim for c in rec.claims]}"
-    return found[0]
-
-
-def verdict(module, inputs, cfg, text):
-    fig, _, rec = module.make(inputs, cfg)
-    plt.close(fig)
-    return claim(rec, text).verdict
-
-
-def save(path, arrays):
-    save_npz(path, arrays)
-    return str(path)
+    return paper_config("kjit")
 
 
 def shuffled(x, seed=0):

@@ -372,7 +372,7 @@ rule us_fig2_graph:
         bench("us_fig2_graph_{ens}")
     threads: 1
     resources:
-        mem_mb=1000,
+        mem_mb=1200,
         runtime=10,
     conda:
         CONDA_ENV

@@ -57,8 +57,9 @@ def _text(s: pd.Series) -> pd.Series:
     return s.fillna("").astype(str)
 
 
-def counts(table: pd.DataFrame) -> pd.DataFrame:
-    """Per paper (rows in first-appearance order): the counts of its own claims, their number, and the
+def counts(table: pd.DataFrame, papers=None) -> pd.DataFrame:
+    """Per paper (rows in first-appearance order, or in the order of ``papers``, where a paper whose figures
+    make no claim, e.g. a schematic, gets a row of zeros): the counts of its own claims, their number, and the
     counts of our own checks (kind ``ours``)."""
     ours = table.kind == "ours"
     fail = table.verdict == "fail"
@@ -76,6 +77,8 @@ def counts(table: pd.DataFrame) -> pd.DataFrame:
         "ours_inconclusive": ours & (table.verdict == "inconclusive"),
     })
     out = flags.groupby("paper", sort=False)[list(COUNTS + OURS_COUNTS)].sum().astype(int)
+    if papers is not None:
+        out = out.reindex(list(papers), fill_value=0)
     out.insert(0, "claims", out[list(COUNTS)].sum(axis=1))
     out["ours"] = out[list(OURS_COUNTS)].sum(axis=1)
     return out.reset_index()
@@ -105,7 +108,7 @@ def _rows(table: pd.DataFrame) -> list[str]:
 
 def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None) -> str:
     titles = titles or {}
-    c = counts(table)
+    c = counts(table, list(titles) or None)
     lines = ["# Scorecard", "",
              "Every claim a paper makes about its figures, reproduced and judged on the paper's own protocol. "
              "*Findings* are failures proven to be the paper's own error, each by an independent test of "

@@ -8,7 +8,8 @@ with rule_context(smk) as log:
     table = gather(smk.input.claims)
     check_findings(table, smk.input.findings_tests)
     save_csv(smk.output.csv, table)
-    save_csv(smk.output.counts, counts(table).assign(paper=lambda c: c.paper.map(dict(smk.params.titles))))
+    papers = list(dict(smk.params.titles))
+    save_csv(smk.output.counts, counts(table, papers).assign(paper=lambda c: c.paper.map(dict(smk.params.titles))))
     with atomic_path(smk.output.md) as tmp:
         tmp.write_text(to_markdown(table, dict(smk.params.titles)))
-    log.info("\n%s", counts(table).to_string(index=False))
+    log.info("\n%s", counts(table, papers).to_string(index=False))

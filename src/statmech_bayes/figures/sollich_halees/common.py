@@ -361,7 +361,10 @@ def lc_figure(inputs: dict, cfg: dict, fig_id: str, panels: list[tuple[str, floa
         data[(sc, s2)] = (n, m, se, curves, sim, th)
     axes[0][0].legend(loc="lower left", fontsize=7, ncol=2)
     sep = "\n" if len(panels) == 1 else " "
-    fig.text(0.5, 0.01, f"Sim: mean of {sim.shape[0]} data sets (grey band: $\\pm$1 SE), exact x-average;{sep}"
+    # the panels may simulate different numbers of data sets (n_datasets_factor): name each, left to right
+    counts = [str(data[p][4].shape[0]) for p in panels]
+    sizes = counts[0] if len(set(counts)) == 1 else " / ".join(counts) + " (panels left to right)"
+    fig.text(0.5, 0.01, f"Sim: mean of {sizes} data sets (grey band: $\\pm$1 SE), exact x-average;{sep}"
              + LEGEND_NOTE, ha="center", va="bottom", fontsize=7, color="0.3")
     fig.tight_layout(rect=(0, 0.04 * (2 if len(panels) == 1 else 1), 1, 1))
     return fig, rows, rec, data
