@@ -1,9 +1,9 @@
-"""Every command of README.md is run in the form the README prints it, so that no example can do something
-other than what its text says. Each `snakemake` command runs in a fresh clone (what `git clone` gives: the
-committed figures, older than the code; no results/) as a dry run whose number of planned jobs is checked
-against the table below, or runs for real where that is cheap (one figure, the reports, --unlock, the notebooks).
-The environment and test commands are the ones `.ci/run` runs. A command added to the README, or changed, fails
-here until the table says what it must plan."""
+"""Every command in a code block of README.md and docs/*.md is run in the form printed there, so that no example
+can do something other than what its text says (prose is free). Each `snakemake` command runs in a fresh clone
+(what `git clone` gives: the committed figures, older than the code; no results/) as a dry run whose number of
+planned jobs is checked against the table below, or runs for real where that is cheap (one figure, the reports,
+--unlock, the notebooks). The environment and test commands are the ones `.ci/run` runs. A command added to a
+code block, or changed, fails here until the table says what it must plan."""
 import re
 import shlex
 import shutil
@@ -22,22 +22,19 @@ WHOLE = "the whole DAG"          # as many jobs as the configuration's DAG has (
 CI = "run by .ci/run"            # the environment, lint and test commands
 
 # command as printed -> what it must do
+SETUP = 'python3 -m venv .venv && . .venv/bin/activate && pip install -r envs/requirements.txt -e ".[test]"'
 EXPECTED = {
-    # set-up and tests: .ci/run runs these (the install with --quiet)
-    'python3 -m venv .venv && . .venv/bin/activate && pip install -r envs/requirements.txt -e ".[test]"': CI,
+    # set-up: .ci/run runs the install and the tests; the main job's snakemake part plans the whole DAG
+    f"{SETUP} && snakemake --cores 8": ("fresh", WHOLE),
+    f"{SETUP} && python -m pytest -ra": CI,
+    'python -m pytest -m "not workflow and not slurm" -ra': "fast tier (a subset of what .ci/run runs)",
     "python -m pytest -ra": CI,
-    "ruff check src tests workflow/scripts notebooks": CI,
-    "snakemake --lint": CI,
-    ".ci/run": "the CI script itself (it runs this suite)",
     # dry runs in a fresh clone: planned jobs
-    "snakemake --cores 8": ("fresh", WHOLE),
     "snakemake --cores 2 figures/sollich_halees/fig2.png": ("fresh", 2),
     "snakemake -n figures/sollich_halees/fig2.png": ("fresh", 2),
     "snakemake --cores 2 --configfile workflow/config/quick.yaml": ("fresh", WHOLE),
     "snakemake --cores 2 quick/figures/uda_kabashima/fig3.png --configfile workflow/config/quick.yaml": ("fresh", 5),
     "snakemake --cores 2 --configfile workflow/config/smoke.yaml": ("fresh", WHOLE),
-    "snakemake --cores 8 --sdm conda": ("fresh", WHOLE),  # needs conda; skipped without it
-    'pip install -e ".[slurm]" && snakemake --workflow-profile profiles/slurm': ("fresh", WHOLE),  # the snakemake part
     "snakemake --workflow-profile profiles/slurm": ("fresh", WHOLE),
     # run for real on a one-node cluster by tests/test_slurm.py
     "snakemake --workflow-profile profiles/slurm --configfile workflow/config/smoke.yaml": ("fresh", WHOLE),
@@ -46,27 +43,48 @@ EXPECTED = {
     # run for real
     "snakemake --report report.html": "report",
     "snakemake --report quick/report.html --configfile workflow/config/quick.yaml": "report",
-    "snakemake --report smoke/report.html --configfile workflow/config/smoke.yaml": "report",
     "snakemake --unlock": "run",
     "python -m statmech_bayes.pipeline.config workflow/config/quick.yaml": "run",
-    "python -m statmech_bayes.pipeline.config": "run",
-    "python notebooks/build_notebooks.py": "run",
     "python notebooks/build_notebooks.py --execute": "run",
     "STATMECH_OUTPUT_ROOT=quick jupyter lab notebooks/": "notebooks",
 }
 ONE_FIGURE = "snakemake --cores 2 figures/sollich_halees/fig2.png"
-COMMAND = re.compile(r"(snakemake |python3? |pip |ruff |jupyter |STATMECH_OUTPUT_ROOT=|\. \.venv|\.ci/run)")
+PAGES = ["README.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))]
 
 
 def readme_commands() -> list[str]:
-    """Every command in README.md: each line of a ```bash block, and each inline `code` span that is one."""
-    text = (ROOT / "README.md").read_text()
-    found = [line.strip() for block in re.findall(r"```bash\n(.*?)```", text, re.S)
-             for line in block.splitlines() if line.strip()]
-    prose = re.sub(r"```.*?```", "", text, flags=re.S)
-    spans = (" ".join(span.split()) for span in re.findall(r"`([^`]+)`", prose))  # a span may break a line
-    found += [span for span in spans if COMMAND.match(span)]
+    """Every command in a ```bash block of the README and docs/: one per line."""
+    found = []
+    for page in PAGES:
+        text = (ROOT / page).read_text()
+        found += [line.strip() for block in re.findall(r"```bash\n(.*?)```", text, re.S)
+                  for line in block.splitlines() if line.strip()]
     return list(dict.fromkeys(found))
+
+
+def test_the_setup_is_two_commands_and_ci_runs_the_second():
+    """The README's set-up: one command installs and runs the main job, one installs and runs the tests; .ci/run
+    runs the same install and the same test command."""
+    text = (ROOT / "README.md").read_text()
+    setup = text[text.index("## Set-up"):text.index("## Using the workflow")]
+    blocks = [b.strip() for b in re.findall(r"```bash\n(.*?)```", setup, re.S)]
+    assert blocks == [f"{SETUP} && snakemake --cores 8", f"{SETUP} && python -m pytest -ra"]
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "python -m pytest -ra" in ci and 'pip install --quiet -r envs/requirements.txt -e ".[test]"' in ci
+
+
+def test_the_readme_summary_is_the_scorecard():
+    """The README's summary table is the committed scorecard's counts, row for row."""
+    import pandas as pd
+
+    text = (ROOT / "README.md").read_text()
+    table = text[text.index("<!-- scorecard-summary -->"):text.index("<!-- /scorecard-summary -->")]
+    rows = [r for r in table.splitlines() if r.startswith("| ") and not r.startswith("| paper")]
+    c = pd.read_csv(ROOT / "figures" / "scorecard_counts.csv")
+    expected = [f"| {r.paper} | {r.claims} | {r.reproduced} | {r.findings} | {r.inconclusive_noise} | "
+                f"{r.inconclusive_wording} | {r.unexplained} | {r.ours_pass} / {r.ours_fail} / {r.ours_inconclusive} |"
+                for r in c.itertuples()]
+    assert rows == expected
 
 
 def snakemake_args(command: str) -> list[str]:
@@ -91,8 +109,8 @@ def whole_dag(d: Path, configfile: str | None) -> int:
 
 def test_every_readme_command_has_an_expectation():
     commands = readme_commands()
-    assert not set(commands) - set(EXPECTED), f"README commands with no expectation here: {set(commands) - set(EXPECTED)}"
-    assert not set(EXPECTED) - set(commands), f"no longer in the README: {set(EXPECTED) - set(commands)}"
+    assert not set(commands) - set(EXPECTED), f"commands with no expectation here: {set(commands) - set(EXPECTED)}"
+    assert not set(EXPECTED) - set(commands), f"no longer in a code block: {set(EXPECTED) - set(commands)}"
 
 
 @pytest.fixture(scope="module")
@@ -167,8 +185,8 @@ def test_quick_report(quick_run):
 
 
 def test_smoke_report(smoke_run):
-    run_snakemake(smoke_run, *snakemake_args(
-        "snakemake --report smoke/report.html --configfile workflow/config/smoke.yaml"))
+    """docs/usage.md's smoke report (prose, not a code block)."""
+    run_snakemake(smoke_run, "--report", "smoke/report.html", "--configfile", "workflow/config/smoke.yaml")
     html = (smoke_run / "smoke" / "report.html").read_text(errors="replace")
     for paper in papers().values():
         for name in paper.smoke_figures:
@@ -177,8 +195,7 @@ def test_smoke_report(smoke_run):
 
 def test_unlock_and_the_configuration_check(built):
     assert "Unlocked" in (lambda p: p.stdout + p.stderr)(run_snakemake(built, *snakemake_args("snakemake --unlock")))
-    for command in ("python -m statmech_bayes.pipeline.config workflow/config/quick.yaml",
-                    "python -m statmech_bayes.pipeline.config"):
+    for command in ("python -m statmech_bayes.pipeline.config workflow/config/quick.yaml",):
         proc = subprocess.run([sys.executable, *shlex.split(command)[1:]], cwd=built, capture_output=True, text=True)
         assert proc.returncode == 0 and proc.stdout.startswith("valid: workflow/config/full.yaml"), proc.stderr
 
@@ -186,7 +203,7 @@ def test_unlock_and_the_configuration_check(built):
 def test_notebook_commands(built):
     """Both build commands in a clone that has one figure's results: the notebooks of that paper read what
     exists and fall back to the plotted data for the rest; the others read figures/ only."""
-    for command in ("python notebooks/build_notebooks.py", "python notebooks/build_notebooks.py --execute"):
+    for command in ("python notebooks/build_notebooks.py --execute",):
         proc = subprocess.run([sys.executable, *shlex.split(command)[1:]], cwd=built, capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr[-3000:]
         assert proc.stdout.count("wrote notebooks/") == len(papers())
