@@ -8,6 +8,8 @@ The figure code refers to these tests by name.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 import scipy.sparse as sp
@@ -354,3 +356,33 @@ def test_uk_eq53_drops_a_term():
         if C == UK_CT:  # Nishimori: R = Q at C = C_t holds with (52), not with (53)
             assert sol.R == pytest.approx(m["Q"], rel=1e-7)
             assert abs(R53_lib / m["Q"] - 1.0) > 0.05
+# ---------------------------------------------------------------------------------------------------
+# Uda & Kabashima 2005, Section 5: the stated whitening of the 62 colon tissues does not exist
+# ---------------------------------------------------------------------------------------------------
+
+
+def test_uk_whitening_of_62_centred_samples_has_rank_61():
+    """Uda & Kabashima 2005, Section 5: the colon data are whitened so that (1/M) sum_mu x^mu = 0 and
+    (1/M) sum_mu x_i^mu x_j^mu = delta_ij hold "in the reduced space" of dimension M = 62.
+
+    Independent route (no library code): the 62 centred tissues of Colon.rda (data/colon), before and after the
+    paper's row normalisation, have rank 61 by the singular values of numpy's SVD; and for any 62 x d matrix Z with
+    zero column means, Z^T Z / 62 = I_d needs rank(Z) = d while the centring matrix forces rank(Z) <= 61, so d = 62 is
+    impossible: the smallest eigenvalue of Z^T Z / 62 for the best 62-column candidate (sqrt(62) U of the full SVD)
+    is 0, not 1. Tolerance: singular values below 1e-10 of the largest count as zero (the gap is ~1e-12 vs ~1e-1).
+    """
+    from statmech_bayes.data.colon import load_colon
+
+    X = load_colon(Path(__file__).resolve().parents[1] / "data" / "colon").X
+    for Y in (X, X - X.mean(0)):
+        Yc = Y - Y.mean(0)
+        Yc = Yc * (np.sqrt(Yc.shape[1]) / np.linalg.norm(Yc, axis=1, keepdims=True))
+        Yc = Yc - Yc.mean(0)
+        s = np.linalg.svd(Yc, compute_uv=False)
+        assert np.sum(s > 1e-10 * s[0]) == 61
+        assert s[-1] < 1e-10 * s[0] and s[-2] > 1e-3 * s[0]
+    U, _, _ = np.linalg.svd(Yc, full_matrices=True)
+    Z = np.sqrt(62) * U[:, :62]
+    Z = Z - Z.mean(0)  # the zero-mean condition
+    ev = np.linalg.eigvalsh(Z.T @ Z / 62)
+    assert ev.min() < 1e-10 and np.allclose(ev[1:], 1.0, atol=1e-8)

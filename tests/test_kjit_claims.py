@@ -63,6 +63,19 @@ def test_fig1_data_sets_from_one_distribution_fail_diversity(tmp_path, cfg):
     assert verdict(fig01, {"sampling": files("wrong", lambda j: 0.0)}, cfg, text) == "fail"
 
 
+def test_fig1_zero_mean_fraction_is_a_note_not_a_claim(tmp_path, cfg):
+    """The first sweep's zero-mean fraction is 1/n_sweeps by construction of the parallel schedule (rule 4)."""
+    rng = np.random.default_rng(1)
+    files = {}
+    for j, nm in enumerate(cfg["exp5"]["datasets"]):
+        mu = rng.normal(3.0 * j, 1.0, 200)
+        mu[:20] = 0.0
+        files[nm] = save(tmp_path / f"{nm}.npz", {"msg_mu": mu, "msg_var": np.exp(rng.normal(0, 0.3, 200))})
+    fig, _, rec = fig01.make({"sampling": files}, cfg)
+    assert not any("mean exactly 0" in c.claim for c in rec.claims)
+    assert any("mean exactly 0" in k for k in rec.notes)
+
+
 # ------------------------------------------------------------------------------ Figs 3, 4, 10, 13: Experiment 1
 
 def fit(n=3000, lk_shift=0.0, pred_shift=0.0, seed=2):
@@ -90,23 +103,43 @@ def test_fig3_visibly_wrong_prediction_fails(tmp_path, cfg):
     assert verdict(fig03, {"fit": save(tmp_path / "w.npz", fit(pred_shift=0.5))}, cfg, text) == "fail"
 
 
-def uncertainty_fit(kernel=lambda k: k, seed=3):
+def uncertainty_fit(kernel=lambda k: k, seed=3, n_grid=200):
     """Fig. 4 lines: a smooth kernel log uncertainty rising away from the training data (#1 above #2) and a
-    rough random-forest one; ``kernel`` transforms the kernel lines (e.g. shuffles them)."""
+    random-forest one that is piecewise constant with 40 random levels (a tree's prediction: its jumps do not depend on
+    the test grid); ``kernel`` transforms the kernel lines (e.g. shuffles them)."""
     rng = np.random.default_rng(seed)
-    m = np.linspace(-12, 12, 200)
+    m = np.linspace(-12, 12, n_grid)
     k1 = -4.0 + 0.08 * m ** 2
+    cells = np.minimum((m + 12) / 24 * 40, 39).astype(int)
     return {"train_mu": rng.normal(0, 3, 500), "train_var": np.exp(rng.normal(0, 1, 500)), "grid_means": m,
             "test1_logprec": np.full(m.size, -1.0), "test2_logprec": np.full(m.size, 1.0),
             "test1_kernel_logU": kernel(k1), "test2_kernel_logU": kernel(k1 - 1.0),
-            "test1_rf_logU": -2.0 + rng.normal(0, 1, m.size), "test2_rf_logU": -2.5 + rng.normal(0, 1, m.size)}
+            "test1_rf_logU": (-2.0 + rng.normal(0, 1, 40))[cells], "test2_rf_logU": (-2.5 + rng.normal(0, 1, 40))[cells]}
 
 
-def test_fig4_shuffled_kernel_uncertainty_is_not_smoother(tmp_path, cfg):
-    text = "mean |second difference| of the forest's log uncertainty along the test points / the kernel's"
+SMOOTHER = "roughness of the forest's log uncertainty along the test line / the kernel's"
+
+
+@pytest.mark.parametrize("test_set", ["#1", "#2"])
+def test_fig4_shuffled_kernel_uncertainty_is_not_smoother(tmp_path, cfg, test_set):
+    text = f"test {test_set}: {SMOOTHER}"
     assert verdict(fig04, {"fit": save(tmp_path / "r.npz", uncertainty_fit())}, cfg, text) == "pass"
     wrong = uncertainty_fit(kernel=lambda k: shuffled(k))
     assert verdict(fig04, {"fit": save(tmp_path / "w.npz", wrong)}, cfg, text) == "fail"
+
+
+def test_fig4_smoothness_does_not_depend_on_the_grid_spacing(tmp_path, cfg):
+    """The same curves on a 10x finer test grid: the same verdicts and nearly the same numbers."""
+    from claim_checks import claim
+
+    out = {}
+    for n_grid in (200, 2000):
+        fig, _, rec = fig04.make({"fit": save(tmp_path / f"g{n_grid}.npz", uncertainty_fit(n_grid=n_grid))}, cfg)
+        out[n_grid] = claim(rec, f"test #1: {SMOOTHER}")
+    assert out[200].verdict == out[2000].verdict == "pass"
+    coarse = [float(x.split(":")[1].split("(")[0]) for x in out[200].reproduced.split(";")]
+    fine = [float(x.split(":")[1].split("(")[0]) for x in out[2000].reproduced.split(";")]
+    assert np.allclose(coarse, fine, rtol=0.1)
 
 
 def test_fig4_swapped_test_sets_fail(tmp_path, cfg):
@@ -137,6 +170,16 @@ def test_fig10_training_errors_at_another_level_fail(tmp_path, cfg):
     text = "|mean log KL on the training set - on the test set|"
     assert verdict(fig10, {"fit": save(tmp_path / "r.npz", kl_vs_variance())}, cfg, text) == "pass"
     assert verdict(fig10, {"fit": save(tmp_path / "w.npz", kl_vs_variance(train_shift=-2.0))}, cfg, text) == "fail"
+
+
+def test_fig10_confident_but_wrong_points_fail(tmp_path, cfg):
+    """A few large errors predicted with the smallest variance: the bottom-right region is no longer empty."""
+    text = "points making a large error while being confident"
+    right = kl_vs_variance()
+    wrong = {**right, "log_kl_test": np.r_[right["log_kl_test"], np.full(30, -3.0)],
+             "logU_test": np.r_[right["logU_test"], np.full(30, -4.5)]}
+    assert verdict(fig10, {"fit": save(tmp_path / "r.npz", right)}, cfg, text) == "pass"
+    assert verdict(fig10, {"fit": save(tmp_path / "w.npz", wrong)}, cfg, text) == "fail"
 
 
 TABLE = {"KJIT (random features, Gaussian kernel on joint embeddings)": -9.5, "MV kernel": -7.0,
@@ -194,8 +237,24 @@ def test_fig5_trace_at_the_wrong_level_fails(tmp_path, cfg):
     assert verdict(fig05, {"kjit": save(tmp_path / "w.npz", {**d, "u_z": d["u_z"] - 0.5})}, cfg, text) == "fail"
 
 
-def exp3_runs(tmp_path, name, kjit_error=lambda e: e, n_problems=12, seed=7):
-    """Quadrature, sampling (two slices) and KJIT runs of Experiment 3 that agree on every problem's error."""
+def exp3_timing(n_problems=12, repeats=5, quadrature=10.0, kjit=100.0, sampling=3000.0, first=30.0, seed=11):
+    """The interleaved timing job: per repeat and problem, each method's time around the given level (KJIT 30x slower
+    on problem 1, ``first``); a level may be a list, one per repeat."""
+    rng = np.random.default_rng(seed)
+    level = lambda v: np.broadcast_to(np.asarray(v, float).reshape(-1, 1), (repeats, n_problems))  # noqa: E731
+    T = np.full((repeats, n_problems, 3), np.nan)
+    T[:, :, 0] = level(quadrature) * np.exp(rng.normal(0, 0.02, (repeats, n_problems)))
+    T[:, :, 1] = level(kjit) * np.exp(rng.normal(0, 0.02, (repeats, n_problems)))
+    T[:, 0, 1] *= first
+    sampled = np.arange(1, n_problems, 5)
+    T[:, sampled, 2] = level(sampling)[:, sampled] * np.exp(rng.normal(0, 0.02, (repeats, sampled.size)))
+    return {"time_ms": T, "methods": np.array(["quadrature", "kjit", "sampling"]), "sampled": sampled,
+            "kjit_error": np.zeros((repeats, n_problems)), "kjit_oracle_calls": np.ones((repeats, n_problems), int)}
+
+
+def exp3_runs(tmp_path, name, kjit_error=lambda e: e, n_problems=12, seed=7, **timing):
+    """Quadrature, sampling (two slices) and KJIT runs of Experiment 3 that agree on every problem's error, and the
+    interleaved timing job (``timing``: its levels)."""
     rng = np.random.default_rng(seed)
     err = 0.04 + 0.06 * rng.random(n_problems)
     t_k = np.full(n_problems, 100.0)
@@ -209,7 +268,8 @@ def exp3_runs(tmp_path, name, kjit_error=lambda e: e, n_problems=12, seed=7):
     s = [save(tmp_path / f"s_{name}_{j}.npz", {"problem": p, "error": err[p] - 0.001, "time_ms": np.full(p.size, 3000.0),
                                                "n_improper": np.zeros(p.size, int)})
          for j, p in enumerate((np.arange(half), np.arange(half, n_problems)))]
-    return {"quadrature": q, "kjit": k, "sampling": s}
+    t = save(tmp_path / f"t_{name}.npz", exp3_timing(n_problems=n_problems, **timing))
+    return {"quadrature": q, "kjit": k, "sampling": s, "timing": t}
 
 
 def test_fig6_kjit_errors_in_the_wrong_problem_order_fail(tmp_path, cfg):
@@ -219,33 +279,107 @@ def test_fig6_kjit_errors_in_the_wrong_problem_order_fail(tmp_path, cfg):
     assert verdict(fig06, wrong, cfg, text) == "fail"
 
 
+ORDERING = "median time per problem: quadrature < KJIT < sampling"
+
+
+def test_fig6_quadrature_slower_than_kjit_in_every_repeat_fails(tmp_path, cfg):
+    assert verdict(fig06, exp3_runs(tmp_path, "right"), cfg, ORDERING) == "pass"
+    assert verdict(fig06, exp3_runs(tmp_path, "wrong", quadrature=200.0, kjit=140.0), cfg, ORDERING) == "fail"
+
+
+def test_fig6_ordering_is_inconclusive_when_the_repeats_disagree(tmp_path, cfg):
+    """KJIT slower than quadrature in some repeats and faster in others (a loaded machine): no verdict."""
+    runs = exp3_runs(tmp_path, "mixed", quadrature=[100, 100, 100, 100, 100], kjit=[70, 80, 130, 140, 90])
+    assert verdict(fig06, runs, cfg, ORDERING) == "inconclusive"
+
+
+def test_fig6_sampling_barely_slower_than_kjit_fails(tmp_path, cfg):
+    right, wrong = exp3_runs(tmp_path, "right"), exp3_runs(tmp_path, "wrong", sampling=300.0)    # x30 vs x3
+    for text in ("median over repeats of [median time(sampling) / median time(KJIT)] on problems 2..",
+                 "median over repeats of [median time(sampling) / median time(KJIT)] vs the published x30"):
+        assert verdict(fig06, right, cfg, text) == "pass"
+        assert verdict(fig06, wrong, cfg, text) == "fail"
+
+
+def test_fig6_kjit_first_problem_not_slower_fails(tmp_path, cfg):
+    text = "time(KJIT) on problem 1 / median time(KJIT) on problems 2.."
+    assert verdict(fig06, exp3_runs(tmp_path, "right"), cfg, text) == "pass"
+    assert verdict(fig06, exp3_runs(tmp_path, "wrong", first=1.0), cfg, text) == "fail"
+
+
 # ----------------------------------------------------------------------------------------- Fig 7: Experiment 4
 
-def exp4(shuffle_rate=False, n=300, seed=8):
+def exp4(kjit_rate_error=0.005, n=300, seed=8, repeats=5, paper=50.0, ours=2.0, kjit=0.05, ours_rate_error=1e-9):
+    """An exp4.npz: KJIT's posterior rate off the oracle's by ``kjit_rate_error`` (relative sd), the timing pass's
+    levels (ms, one per repeat if a list) for the paper's oracle, ours and KJIT."""
+    from statmech_bayes.kjit.experiments import kl_gamma, timed_subsample
+
     rng = np.random.default_rng(seed)
-    shape = np.exp(rng.normal(1.0, 0.5, n))
-    rate = np.exp(rng.normal(0.0, 1.0, n))
-    kjit_rate = rate * np.exp(rng.normal(0, 0.005, n))
+    shape = 1.0 + rng.integers(10, 101, n) / 2.0
+    rate = np.exp(rng.normal(1.0, 1.5, n))
+    kjit_rate = rate * np.exp(rng.normal(0, kjit_rate_error, n))
+    ours_rate = rate * np.exp(rng.normal(0, ours_rate_error, n))
     consulted = np.zeros(n, dtype=bool)
     consulted[rng.choice(n // 3, 40, replace=False)] = True
     consulted[n - n // 3 + rng.choice(n // 3, 4, replace=False)] = True
-    return {"n": np.arange(n), "consulted": consulted, "oracle_shape": shape, "kjit_shape": shape.copy(),
-            "oracle_rate": rate, "kjit_rate": shuffled(kjit_rate, seed) if shuffle_rate else kjit_rate,
-            "oracle_time_ms": np.full(n, 2.0), "kjit_time_ms": np.where(consulted, 2.1, 0.05),
-            "kl_posteriors": np.full(n, 1e-5)}
+    timed = timed_subsample(np.flatnonzero(~consulted), 50)
+    level = lambda v: np.broadcast_to(np.asarray(v, float).reshape(-1, 1), (repeats, timed.size))  # noqa: E731
+    T = np.stack([level(v) * np.exp(rng.normal(0, 0.05, (repeats, timed.size))) for v in (paper, ours, kjit)], -1)
+    return {"n": np.arange(n), "consulted": consulted, "in_rate": rate * 0.9, "oracle_shape": shape,
+            "kjit_shape": shape.copy(), "oracle_rate": ours_rate, "kjit_rate": kjit_rate,
+            "oracle_time_ms": np.full(n, 2.0), "kjit_time_ms": np.where(consulted, 50.0, 0.05),
+            "kl_posteriors": kl_gamma(shape, ours_rate, shape, kjit_rate), "timed": timed, "timing_ms": T,
+            "timing_methods": np.array(["paper_oracle", "ours_oracle", "kjit"]),
+            "timing_kjit_consulted": np.zeros(repeats * timed.size, bool),
+            "paper_shape": shape[timed], "paper_rate": rate[timed],
+            "kl_paper": kl_gamma(shape[timed], rate[timed], shape[timed], kjit_rate[timed]),
+            "kl_ours_paper": kl_gamma(shape[timed], rate[timed], shape[timed], ours_rate[timed]),
+            "n_nodes": np.array(100_000), "paper_nodes": np.array(1_000_000)}
 
 
-def test_fig7_shuffled_rates_lose_the_correlation(tmp_path, cfg):
-    text = "correlation of log posterior rates, KJIT vs oracle"
+def test_fig7_posteriors_off_by_a_tenth_fail(tmp_path, cfg):
+    text = "KJIT's posterior vs the paper's oracle's"
     assert verdict(fig07, {"exp4": save(tmp_path / "r.npz", exp4())}, cfg, text) == "pass"
-    assert verdict(fig07, {"exp4": save(tmp_path / "w.npz", exp4(shuffle_rate=True))}, cfg, text) == "fail"
+    assert verdict(fig07, {"exp4": save(tmp_path / "w.npz", exp4(kjit_rate_error=0.1))}, cfg, text) == "fail"
 
 
-def test_fig7_shape_correlation_is_a_note_not_a_claim(tmp_path, cfg):
-    """The shape correlation is 1 by construction of the pipeline (forceProper), so it is a note (rule 6)."""
+def test_fig7_shape_and_rate_correlations_are_notes_not_claims(tmp_path, cfg):
+    """The shape correlation is 1 by construction (forceProper) and the rate correlation is near 1 from the shared
+    data term alone, so both are notes (rule 4)."""
     _, _, rec = fig07.make({"exp4": save(tmp_path / "r.npz", exp4())}, cfg)
-    assert not any("posterior shapes" in c.claim for c in rec.claims)
+    assert not any("correlation" in c.claim for c in rec.claims)
     assert "correlation of log posterior shapes, KJIT vs oracle (non-consulted problems)" in rec.notes
+    assert "correlation of log posterior rates, KJIT vs oracle (non-consulted problems)" in rec.notes
+
+
+RATIO = "median time of the paper's oracle / median time of KJIT, per interleaved repeat"
+
+
+def test_fig7_oracle_as_fast_as_kjit_fails(tmp_path, cfg):
+    assert verdict(fig07, {"exp4": save(tmp_path / "r.npz", exp4())}, cfg, RATIO) == "pass"         # x1000
+    assert verdict(fig07, {"exp4": save(tmp_path / "w.npz", exp4(paper=0.2))}, cfg, RATIO) == "fail"  # x4
+
+
+def test_fig7_time_ratio_is_inconclusive_when_the_repeats_straddle_the_bar(tmp_path, cfg):
+    """Per-repeat ratios on both sides of 10 (and all below 100): no verdict under the first reading."""
+    d = exp4(paper=[0.3, 0.4, 0.6, 0.7, 0.35])                                                     # x6 .. x14
+    assert verdict(fig07, {"exp4": save(tmp_path / "m.npz", d)}, cfg, RATIO) == "inconclusive"
+
+
+def test_fig7_ours_inaccurate_or_slow_small_quadrature_fails(tmp_path, cfg):
+    acc = "ours: log of the largest KL"
+    fast = "ours: median time of the 100000-node oracle / median time of KJIT"
+    right = {"exp4": save(tmp_path / "r.npz", exp4())}
+    assert verdict(fig07, right, cfg, acc) == "pass"
+    assert verdict(fig07, right, cfg, fast) == "fail"                                                # 2 / 0.05 = x40
+    assert verdict(fig07, {"exp4": save(tmp_path / "f.npz", exp4(ours=0.2))}, cfg, fast) == "pass"   # x4
+    assert verdict(fig07, {"exp4": save(tmp_path / "w.npz", exp4(ours_rate_error=0.05))}, cfg, acc) == "fail"
+
+
+def test_fig7_ours_claims_never_count_as_the_papers(tmp_path, cfg):
+    _, _, rec = fig07.make({"exp4": save(tmp_path / "r.npz", exp4())}, cfg)
+    assert all(c.kind == "ours" for c in rec.claims if c.claim.startswith("ours:"))
+    assert rec.counts()["ours"] == 2
 
 
 # ---------------------------------------------------------------------------------- Figs 8, 9: Experiment 5
@@ -323,6 +457,15 @@ def test_fig11_error_curve_in_reverse_order_fails(tmp_path, cfg):
     text = "log-log slope of the average |K - K_hat| against D"
     assert verdict(fig11, {"s1": save(tmp_path / "r.npz", s1(cfg))}, cfg, text) == "pass"
     assert verdict(fig11, {"s1": save(tmp_path / "w.npz", s1(cfg, reverse=True))}, cfg, text) == "fail"
+
+
+def test_fig11_error_falling_slower_than_the_monte_carlo_rate_fails(tmp_path, cfg):
+    text = "log-log slope of the average |K - K_hat| against D"
+    wrong = s1(cfg)
+    D = np.asarray(cfg["s1"]["Ds"], float)
+    for k in ("mean_abs", "max_abs", "sd_abs"):
+        wrong[k] = wrong[k] * (D[:, None] / 500.0) ** 0.25          # D^(-1/2) -> D^(-1/4)
+    assert verdict(fig11, {"s1": save(tmp_path / "w.npz", wrong)}, cfg, text) == "fail"
 
 
 def s2(cfg, swap_axes=False):

@@ -11,9 +11,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from claim_checks import paper_config, save, verdict  # noqa: E402
+from claim_checks import claim, paper_config, save, verdict  # noqa: E402
 
 from statmech_bayes.figures.uda_kabashima import fig01, fig03, fig04, fig05, fig06, table1  # noqa: E402
 
@@ -138,6 +139,21 @@ def summary(**override):
     for key, (mean, sd) in {"sbc": (23.5, 10.2), "sbl": (24.3, 10.7), "fda": (39.6, 8.39), "sbc_k04": (21.0, 9.72),
                             "white": (16.3, 6.2), "majority": (35.5, 8.0)}.items():
         s[f"mean_{key}"], s[f"sd_{key}"] = mean, sd
+    s.update({"fda_variant_names": np.array(["pinv", "ridge_1", "meandiff"]),
+              "mean_fda_variants": np.array([22.0, 23.0, 39.6]), "sd_fda_variants": np.array([7.0, 7.5, 8.39]),
+              "welch_fda_variants_sbc_t": np.array([15.0, 14.0, 13.0]), "welch_fda_variants_sbc_df": np.full(3, 390.0),
+              "welch_fda_variants_sbl_t": np.array([14.0, 13.0, 12.0]), "welch_fda_variants_sbl_df": np.full(3, 390.0),
+              "mean_white_last": 16.3, "sd_white_last": 6.2, "mean_white_first": 18.0, "sd_white_first": 7.0,
+              "white_mean_by_C": np.linspace(14, 60, 9), "share_selected_nonconverged": 0.3,
+              "share_selected_nonconverged_T1": 0.4, "nonconverged_runs_damped": np.int64(3), "white_rank": np.int64(61),
+              "hist_C_T1": s["hist_C"], "hist_kappa_T1": s["hist_kappa"], "hist_C_damped": s["hist_C"][::-1].copy(),
+              "hist_kappa_damped": np.array([80, 60, 40, 20]), "lit_state_frac": np.stack([np.full((9, 4), 0.5),
+                                                                                          np.full((9, 4), 0.2),
+                                                                                          np.full((9, 4), 0.3)])})
+    for suf in ("_T1", "_damped"):
+        for k in ("mean_sbc", "sd_sbc", "mean_sbc_k04", "sd_sbc_k04", "mean_white", "sd_white", "sign_less",
+                  "sign_equal", "sign_greater", "sign_z"):
+            s[k + suf] = s[k]
     s.update(override)
     return s
 
@@ -157,8 +173,13 @@ def test_fig6_shuffled_kappa_histogram_fails(tmp_path, cfg):
     s = summary()
     right = save(tmp_path / "right.npz", s)
     wrong = save(tmp_path / "wrong.npz", summary(hist_kappa=s["hist_kappa"][::-1].copy()))
-    assert verdict(fig06, {"summary": right}, cfg, text) == "pass"
-    assert verdict(fig06, {"summary": wrong}, cfg, text) == "fail"
+    assert verdict(fig06, {"summary": right}, cfg, "most frequently selected kappa") == "pass"
+    assert verdict(fig06, {"summary": wrong}, cfg, "most frequently selected kappa") == "fail"
+    # a mode the bootstrap over splits cannot resolve is inconclusive (noise), not guessed
+    unresolved = save(tmp_path / "unresolved.npz", summary(boot_mode_kappa=np.r_[np.full(60, 0.4), np.full(40, 0.3)]))
+    resolved = save(tmp_path / "resolved.npz", summary(boot_mode_kappa=np.r_[np.full(98, 0.4), np.full(2, 0.3)]))
+    assert verdict(fig06, {"summary": unresolved}, cfg, text) == "inconclusive"
+    assert verdict(fig06, {"summary": resolved}, cfg, text) == "pass"
 
 
 def table1_inputs(tmp_path, name, s):
@@ -173,10 +194,52 @@ def test_table1_swapped_rows_fail(tmp_path, cfg):
     s = summary()
     s["mean_sbc"], s["mean_fda"], s["sd_sbc"], s["sd_fda"] = s["mean_fda"], s["mean_sbc"], s["sd_fda"], s["sd_sbc"]
     wrong = table1_inputs(tmp_path, "wrong", s)
-    for text in ("SBC (C, kappa by LOOE): mean test error (%)", "mean error of SBC minus that of SBL (%)",
-                 "SD of FDA minus the smaller of the SDs of SBC and SBL (%)"):
+    for text in ("SBC (C, kappa by LOOE): mean test error (%)", "mean error of SBC minus that of SBL (%)"):
         assert verdict(table1, right, cfg, text) == "pass"
         assert verdict(table1, wrong, cfg, text) == "fail"
+
+
+def test_table1_fda_variants_above_sbc_sd_fail(tmp_path, cfg):
+    """Every FDA variant's SD above SBC's and SBL's: the 'FDA has the smaller SD' statement fails under every
+    reading (one per variant)."""
+    text = "SD of FDA minus the smaller of the SDs of SBC and SBL (%)"
+    right = table1_inputs(tmp_path, "right", summary())
+    wrong = table1_inputs(tmp_path, "wrong", summary(sd_fda_variants=np.array([12.0, 13.0, 14.0])))
+    assert verdict(table1, right, cfg, text) == "pass"
+    assert verdict(table1, wrong, cfg, text) == "fail"
+
+
+def test_table1_unspecified_fda_open_unless_a_variant_reproduces(tmp_path, cfg):
+    """FDA's construction is unstated: a variant at 39.6 % reproduces the paper's number; without one the claim is
+    inconclusive (never a failure or a finding), with every variant's number kept."""
+    text = "FDA (construction unstated): mean test error (%)"
+    right = table1_inputs(tmp_path, "right", summary())
+    wrong = table1_inputs(tmp_path, "wrong", summary(mean_fda_variants=np.array([22.0, 23.0, 21.0])))
+    assert verdict(table1, right, cfg, text) == "pass"
+    assert verdict(table1, wrong, cfg, text) == "inconclusive"
+
+
+def test_table1_whitening_rank_is_a_finding_and_the_row_uses_the_best_reading(tmp_path, cfg):
+    """Rank 61 of the centred tissues against the stated M = 62: a failing value claim explained by its test; the
+    whitened row is judged on the tie rule closest to the paper (here 'first') and fails when neither is."""
+    fig, _, rec = table1.make(table1_inputs(tmp_path, "right", summary(mean_white_last=30.0, mean_white_first=16.0)),
+                              cfg)
+    plt.close(fig)
+    c = claim(rec, "dimension of a whitening of the 62 centred tissues")
+    assert c.verdict == "fail" and c.finding_test == "test_uk_whitening_of_62_centred_samples_has_rank_61"
+    assert claim(rec, "SBC, whitened, kappa = 0.4: mean test error").verdict == "pass"
+    wrong = table1_inputs(tmp_path, "wrong", summary(mean_white_last=30.0, mean_white_first=28.0))
+    assert verdict(table1, wrong, cfg, "SBC, whitened, kappa = 0.4: mean test error") == "fail"
+
+
+def test_table1_noisy_sd_comparison_is_inconclusive(tmp_path, cfg):
+    """A bootstrap over splits whose interval straddles 0 makes the SD comparison inconclusive (noise)."""
+    text = "SD of the error of SBC at kappa = 0.4 minus SBC with kappa by LOOE"
+    boot = np.linspace(-1.0, 0.5, 400)
+    right = table1_inputs(tmp_path, "right", summary(boot_sd_k04_minus_sbc=boot - 1.0))
+    noisy = table1_inputs(tmp_path, "noisy", summary(boot_sd_k04_minus_sbc=boot))
+    assert verdict(table1, right, cfg, text) == "pass"
+    assert verdict(table1, noisy, cfg, text) == "inconclusive"
 
 
 def test_table1_reversed_sign_test_fails(tmp_path, cfg):

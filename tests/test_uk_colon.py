@@ -8,7 +8,14 @@ import pytest
 from statmech_bayes.data import DataError
 from statmech_bayes.data.colon import COLON_SHA256, load_colon
 from statmech_bayes.sparse_classifier import colon as co
-from statmech_bayes.sparse_classifier.baselines import fda_pinv, sbl_ard_logistic
+from statmech_bayes.sparse_classifier.baselines import (
+    fda_mean_difference,
+    fda_pinv,
+    fda_ridge,
+    fda_variants,
+    sbl_ard_logistic,
+)
+from statmech_bayes.sparse_classifier.bp import bp_fast, signed_data
 from statmech_bayes.sparse_classifier.experiments import colon_chunk, colon_summary
 from statmech_bayes.sparse_classifier.stats import mean_ci95, paired_t, sign_test, welch
 
@@ -99,12 +106,56 @@ def test_split_protocol_on_toy_data():
     perms = co.split_permutations(2, 62, rng)
     assert perms.shape == (2, 62) and all(sorted(p) == list(range(62)) for p in perms)
     C_grid, k_grid = (0.01, 0.05, 0.2), (0.2, 0.4)
-    res = colon_chunk(Xp, Z, y, perms, C_grid=C_grid, kappa_grid=k_grid, T_max=200)
+    res = colon_chunk(Xp, Z, y, perms, C_grid=C_grid, kappa_grid=k_grid, T_max=200, T_literal=8)
     assert res["sbc_looe"].shape == (2, 3, 2) and res["white_looe"].shape == (2, 3)
-    assert np.all((res["sbc_looe"] * 42) % 1 < 1e-9)   # multiples of 1/M_train
-    s = colon_summary([res, res], C_grid=C_grid, kappa_grid=k_grid)
-    assert s["err_sbc"].shape == (4,) and s["hist_C"].sum() == 4 and s["hist_kappa"].sum() == 4
-    assert s["mean_sbc"] < 30 and s["sign_equal"] + s["sign_less"] + s["sign_greater"] == 4
+    assert res["lit_looe"].shape == (2, 3, 2, 2) and res["lit_white_test"].shape == (2, 3, 2)
+    assert res["lit_state"].shape == (2, 3, 2) and set(np.unique(res["lit_state"])) <= {0, 1, 2}
+    assert np.all((res["sbc_looe"] * 42) % 1 < 1e-9) and np.all((res["lit_looe"] * 42) % 1 < 1e-9)
+    assert res["err_fda_variants"].shape == (2, 7) and np.allclose(res["err_fda_variants"][:, 0], res["err_fda"])
+    s = colon_summary([res, res], C_grid=C_grid, kappa_grid=k_grid, n_boot=20)
+    for suf in ("", "_T1", "_damped"):
+        assert s["err_sbc" + suf].shape == (4,) and s["hist_C" + suf].sum() == 4 and s["hist_kappa" + suf].sum() == 4
+        assert s["sign_equal" + suf] + s["sign_less" + suf] + s["sign_greater" + suf] == 4
+        assert s["white_mean_by_C" + suf].shape == (3,)
+    assert s["mean_sbc_damped"] < 30
+    np.testing.assert_allclose(s["lit_state_frac"].sum(axis=0), 1.0)
+    assert s["boot_mode_kappa"].shape == (20,) and s["boot_sd_fda_variants_minus_min"].shape == (20, 7)
+    assert {float(s["mean_white_first"]), float(s["mean_white_last"])} >= {float(s["mean_white"])}
+
+
+def test_literal_arm_is_undamped_fixed_T_read_at_T_and_T_plus_1():
+    """The paper's algorithm: no damping, exactly T (and T + 1) updates from zero, whatever the messages do."""
+    rng = np.random.default_rng(5)
+    X, y = _toy(rng, M=50, N=120, shift=2.0)
+    Xp = co.preprocess(X)
+    tr, te = np.arange(40), np.arange(40, 50)
+    g = co.sbc_grid_literal(Xp[tr], y[tr], Xp[te], y[te], (0.05, 0.4), (0.1, 0.4), T=6)
+    A = signed_data(Xp[tr], y[tr])
+    for i, C in enumerate((0.05, 0.4)):
+        for j, k in enumerate((0.1, 0.4)):
+            r6, r7 = bp_fast(A, C, k, 6), bp_fast(A, C, k, 7)
+            assert g["looe"][i, j, 0] == r6.looe and g["looe"][i, j, 1] == r7.looe
+            assert g["max_dm"][i, j] == r6.history["max_dm"][-1]
+            assert g["test_err"][i, j, 0] == np.mean(np.where(Xp[te] @ r6.m >= 0, 1, -1) != y[te])
+            assert (g["state"][i, j] == co.CONVERGED) == (g["max_dm"][i, j] < 1e-6)
+    with pytest.raises(ValueError, match="T must"):
+        co.sbc_grid_literal(Xp[tr], y[tr], Xp[te], y[te], (0.1,), (0.1,), T=1)
+
+
+def test_fda_variants_limits():
+    """Ridge FDA tends to the mean difference (direction) for large lambda; pinv_b0 differs only in the cut."""
+    rng = np.random.default_rng(6)
+    X, y = _toy(rng, M=40, N=150, informative=3, shift=2.0)
+    Xp = co.preprocess(X)
+    big, md = fda_ridge(Xp, y, 1e9), fda_mean_difference(Xp, y)
+    cos = big.w @ md.w / (np.linalg.norm(big.w) * np.linalg.norm(md.w))
+    assert cos > 1 - 1e-6
+    v = fda_variants(Xp, y, ridge=(1.0,))
+    assert list(v) == ["pinv", "pinv_b0", "ridge_1", "meandiff"]
+    np.testing.assert_array_equal(v["pinv_b0"].w, fda_pinv(Xp, y).w)
+    assert v["pinv_b0"].b == 0.0
+    with pytest.raises(ValueError, match="lam"):
+        fda_ridge(Xp, y, 0.0)
 
 
 def test_sign_test_reproduces_paper_z():

@@ -19,6 +19,14 @@ def test_markdown_lists_every_row_with_the_papers_numbers():
              welch_sbc_sbl_t=0.0, welch_sbc_sbl_p=1.0, paired_sbc_sbl_t=0.0, paired_sbc_sbl_p=1.0)
     frame = table1_frame(s)
     assert list(frame.key) == list(TABLE1_PAPER)
-    md = table1_markdown(s, {"n_train": 42, "damping": 0.8, "T_max": 400, "tol": 1e-9, "tie_rule": "last"})
+    md = table1_markdown(s, {"n_train": 42, "damping": 0.8, "T_max": 400, "tol": 1e-9, "tie_rule": "last",
+                             "T_literal": 20})
     assert "| SBC (C, kappa by LOOE) | 10.00 | 10.00 | 23.5 | 10.2 |" in md
     assert "99 / 36 / 65" in md and "3 / 1 / 1" in md
+    assert "undamped BP (Eqs. 38-41), 20 updates" in md and "damped BP (ours)" in md
+    # the damped arm and the FDA variants are extra rows beside the paper's
+    s.update(mean_sbc_damped=9.0, sd_sbc_damped=4.0, fda_variant_names=np.array(["pinv", "ridge_100", "meandiff"]),
+             mean_fda_variants=np.array([22.0, 18.0, 30.0]), sd_fda_variants=np.array([7.0, 6.0, 9.0]))
+    frame = table1_frame(s)
+    assert "SBC, damped BP (ours)" in set(frame.method) and "FDA variant: ridge S_W + 100 I" in set(frame.method)
+    assert np.isnan(frame.set_index("key").loc["sbc_damped", "paper_mean_pct"])

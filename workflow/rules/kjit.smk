@@ -126,8 +126,34 @@ rule kj_exp3_kjit:
         "../scripts/kjit/exp3.py"
 
 
+rule kj_exp3_timing:
+    """Exp. 3 timing of Fig. 6's claims: quadrature, KJIT (a replay of the sequence) and sampling-only EP (every
+    timing_sampling_every-th problem) interleaved in one job, timing_repeats times (timed)."""
+    input:
+        code=code("kjit/exp3.py"),
+    output:
+        kj_exp3_file("timing"),
+    params:
+        exp3=KJ["exp3"],
+        method="timing",
+        seed=config["seed"],
+    log:
+        logs("kj_exp3_timing"),
+    benchmark:
+        bench("kj_exp3_timing")
+    threads: workflow.cores
+    resources:
+        mem_mb=3000,
+        runtime=60,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp3.py"
+
+
 rule kj_exp4:
-    """Exp. 4: compound gamma, quadrature oracle alone and KJIT on the same problems (timed)."""
+    """Exp. 4: compound gamma, our quadrature oracle alone and KJIT (the paper's oracle) on the same problems, then
+    interleaved timing repeats of the paper's oracle, ours and KJIT on a subsample (timed)."""
     input:
         code=code("kjit/exp4.py"),
     output:

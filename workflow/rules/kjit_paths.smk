@@ -17,7 +17,7 @@ def kj_exp1_fit_file():
 
 
 def kj_exp3_file(method):
-    """method: quadrature or kjit (whole sequence of problems)."""
+    """method: quadrature, kjit (whole sequence of problems) or timing (all methods interleaved, Fig. 6's claims)."""
     return res("kjit", "exp3", f"{method}.npz")
 
 
@@ -54,7 +54,7 @@ kj_figure(2, {})
 kj_figure(3, {"fit": kj_exp1_fit_file()})
 kj_figure(4, {"fit": kj_exp1_fit_file()})
 kj_figure(5, {"kjit": kj_exp3_file("kjit")})
-kj_figure(6, {"quadrature": kj_exp3_file("quadrature"), "kjit": kj_exp3_file("kjit"),
+kj_figure(6, {"quadrature": kj_exp3_file("quadrature"), "kjit": kj_exp3_file("kjit"), "timing": kj_exp3_file("timing"),
               "sampling": [kj_exp3_sampling_file(p) for p in KJ_SLICES]})
 kj_figure(7, {"exp4": kj_exp4_file()})
 kj_figure(8, {"kjit": kj_exp5_file("kjit")})

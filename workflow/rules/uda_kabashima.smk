@@ -196,7 +196,8 @@ rule uk_colon_perms:
 
 
 rule uk_colon_chunk:
-    """One chunk of splits: damped BP on the (C, kappa) grid (raw and whitened), SBL and FDA."""
+    """One chunk of splits: the paper's undamped fixed-T BP and damped BP (ours) on the (C, kappa) grid (raw and
+    whitened), SBL and the FDA variants."""
     input:
         data=uk_colon_data_file(),
         perms=uk_colon_perms_file(),

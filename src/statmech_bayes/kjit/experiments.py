@@ -273,24 +273,119 @@ def exp3_kjit(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: in
     return res
 
 
+EXP3_TIMED = ("quadrature", "kjit", "sampling")
+
+
+def exp3_timing(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: int = 10,
+                n_samples: int = 500_000, n_test: int = 10_000, n_init: int = 300, threshold: float = -8.5,
+                D_in: int = 300, D_out: int = 500, sigma_y2: float = 1e-4, median_factor: float = 0.5,
+                timing_repeats: int = 5, timing_sampling_every: int = 10) -> dict:
+    """The timing of Fig. 6's claims, all methods in one job: ``timing_repeats`` repeats, each a fresh replay of
+    the KJIT sequence (identical to :func:`exp3_kjit`: same streams) with, on each problem, quadrature EP and (on
+    problems ``1, 1 + every, ...``, sampling-only EP being the costliest) sampling-only EP run back to back with
+    KJIT in an order rotated with the repeat and the problem. Returns ``time_ms`` ``(repeats, n_problems, 3)`` in
+    the order of :data:`EXP3_TIMED` (NaN where not timed), KJIT's errors and oracle calls per repeat (equal in
+    every repeat: a determinism check)."""
+    st = _exp3_streams(rng, n_problems)
+    fresh = lambda g: np.random.default_rng(g.bit_generator.seed_seq)  # noqa: E731
+    sampled = set(range(1, int(n_problems), max(1, int(timing_sampling_every))))
+    R = int(timing_repeats)
+    T = np.full((R, int(n_problems), len(EXP3_TIMED)), np.nan)
+    err = np.full((R, int(n_problems)), np.nan)
+    calls = np.zeros((R, int(n_problems)), int)
+    for r in range(R):
+        kids = [fresh(g) for g in st[-3:]]
+        learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
+                                        median_factor)
+        op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]))
+        for k in range(int(n_problems)):
+            w, X, y, X_test = _exp3_problem(st, d, n, n_problems, k, n_test)
+            ops = {"quadrature": QuadratureLogisticOperator(), "kjit": op}
+            if k in sampled:
+                ops["sampling"] = SamplingLogisticOperator(
+                    ISLogisticOracle(n_samples, fresh(st[1 + n_problems + k])))
+            names = list(ops)
+            for s_ in range(len(names)):
+                m = names[(s_ + r + k) % len(names)]
+                before = op.n_oracle_calls
+                res = run_logistic_ep(X, y, ops[m], n_sweeps=n_sweeps)
+                T[r, k, EXP3_TIMED.index(m)] = res.time_ms
+                if m == "kjit":
+                    err[r, k] = bayes_disagreement(w, res.mean, X_test)
+                    calls[r, k] = op.n_oracle_calls - before
+    return {"time_ms": T, "methods": np.asarray(EXP3_TIMED), "kjit_error": err, "kjit_oracle_calls": calls,
+            "sampled": np.asarray(sorted(sampled), int)}
+
+
 # ================================================================================================
 # Experiment 4 (Fig. 7)
 # ================================================================================================
 
+def kl_gamma(a1, b1, a2, b2):
+    """KL[Gamma(a1, b1) || Gamma(a2, b2)] (shape-rate), elementwise."""
+    from scipy.special import digamma, gammaln
+    a1, b1, a2, b2 = (np.asarray(v, float) for v in (a1, b1, a2, b2))
+    return ((a1 - a2) * digamma(a1) - gammaln(a1) + gammaln(a2)
+            + a2 * (np.log(b1) - np.log(b2)) + a1 * (b2 - b1) / b1)
+
+
+def timed_subsample(candidates, k: int) -> np.ndarray:
+    """``k`` evenly spaced entries of ``candidates`` (all of them if there are fewer), fixed before any timing."""
+    candidates = np.asarray(candidates, int)
+    if candidates.size <= int(k):
+        return candidates
+    return np.unique(candidates[np.linspace(0, candidates.size - 1, int(k)).round().astype(int)])
+
+
+def time_interleaved(calls: dict, items, repeats: int) -> np.ndarray:
+    """Wall-clock (ms) of ``calls[name](item)`` for every repeat, item and name, interleaved: within one item the
+    methods run back to back, in an order rotated with the repeat and the item, so a change of the machine's load
+    reaches every method alike. Returns ``(repeats, len(items), len(calls))``."""
+    names = list(calls)
+    items = list(items)
+    out = np.full((int(repeats), len(items), len(names)), np.nan)
+    for r in range(int(repeats)):
+        for j, item in enumerate(items):
+            for s in range(len(names)):
+                m = (s + r + j) % len(names)
+                t0 = time.perf_counter()
+                calls[names[m]](item)
+                out[r, j, m] = (time.perf_counter() - t0) * 1e3
+    return out
+
+
+EXP4_TIMED = ("paper_oracle", "ours_oracle", "kjit")
+
+
 def exp4_run(rng, n_problems: int = 1500, n_init: int = 20, threshold: float = -6.0,
              D_in: int = 400, D_out: int = 800, sigma_y2: float = 1e-4, n_nodes: int = 100_000,
+             paper_nodes: int = 1_000_000, timing_repeats: int = 5, timing_problems: int = 100,
              s1: float = 1.0, r1: float = 1.0, s2: float = 1.0, median_factor: float = 0.5) -> dict:
-    """Compound gamma: oracle-only and KJIT (persistent operator) on the same problem sequence."""
+    """Compound gamma: KJIT (persistent operator) with the paper's oracle (``paper_nodes``-node quadrature, as
+    Infer.NET's brute-force operator) and our smaller ``n_nodes``-node oracle alone, on the same problem sequence
+    (Fig. 7's scatter and time trace). Then the timing of the time-ratio claim: on ``timing_problems`` evenly spaced
+    problems where KJIT did not consult its oracle, ``timing_repeats`` interleaved repeats of the paper's oracle, our
+    oracle and KJIT (a copy of the final operator, which predicts there without consulting: the BLR's predictive
+    variance only falls as it learns). The paper's oracle runs only there (and on KJIT's consultations)."""
+    import copy
+
     kids = _streams(rng, 2)
     op = KJITGammaOperator(KJITLearner(2, kids[1], n_init, threshold, D_in, D_out, sigma_y2, 1.0,
-                                       median_factor), s1, r1, s2, n_nodes)
+                                       median_factor), s1, r1, s2, paper_nodes)
     oracle = lambda inc: compound_gamma_outgoing(inc, s1, r1, s2, n_nodes)  # noqa: E731
+    paper = lambda inc: compound_gamma_outgoing(inc, s1, r1, s2, paper_nodes)  # noqa: E731
     cols = {k: [] for k in ("n", "tau", "in_shape", "in_rate", "oracle_shape", "oracle_rate",
                             "kjit_shape", "kjit_rate", "oracle_time_ms", "kjit_time_ms")}
-    for _ in range(n_problems):
+    xs = []
+    for k in range(n_problems):
         x, tau = compound_gamma_problem(kids[0], s1=s1, r1=r1, s2=s2)
-        ro = run_compound_gamma_ep(x, oracle)
-        rk = run_compound_gamma_ep(x, op)
+        xs.append(x)
+        if k % 2:                                  # alternate which method runs first
+            rk = run_compound_gamma_ep(x, op)
+            ro = run_compound_gamma_ep(x, oracle)
+        else:
+            ro = run_compound_gamma_ep(x, oracle)
+            rk = run_compound_gamma_ep(x, op)
         for key, v in (("n", x.size), ("tau", tau), ("in_shape", ro.incoming.shape),
                        ("in_rate", ro.incoming.rate), ("oracle_shape", ro.posterior.shape),
                        ("oracle_rate", ro.posterior.rate), ("kjit_shape", rk.posterior.shape),
@@ -300,11 +395,30 @@ def exp4_run(rng, n_problems: int = 1500, n_init: int = 20, threshold: float = -
     res = {k: np.asarray(v) for k, v in cols.items()}
     res["consulted"] = np.asarray(op.learner.rec_consulted)
     res["u"] = np.asarray(op.learner.rec_u)
-    a1, b1, a2, b2 = res["oracle_shape"], res["oracle_rate"], res["kjit_shape"], res["kjit_rate"]
-    from scipy.special import digamma, gammaln
-    # KL[oracle posterior || KJIT posterior] for two Gammas (shape-rate)
-    res["kl_posteriors"] = ((a1 - a2) * digamma(a1) - gammaln(a1) + gammaln(a2)
-                            + a2 * (np.log(b1) - np.log(b2)) + a1 * (b2 - b1) / b1)
+    # KL[ours-oracle posterior || KJIT posterior] on every problem
+    res["kl_posteriors"] = kl_gamma(res["oracle_shape"], res["oracle_rate"], res["kjit_shape"], res["kjit_rate"])
+    # the timing pass, on a fixed subsample of the non-consulted problems
+    timed = timed_subsample(np.flatnonzero(~res["consulted"]), timing_problems)
+    frozen = copy.deepcopy(op)
+    n_rec = len(frozen.learner.rec_consulted)
+    posts = {}
+
+    def paper_call(p):
+        posts[int(p)] = run_compound_gamma_ep(xs[p], paper).posterior
+
+    calls = {"paper_oracle": paper_call, "ours_oracle": lambda p: run_compound_gamma_ep(xs[p], oracle),
+             "kjit": lambda p: run_compound_gamma_ep(xs[p], frozen)}
+    assert tuple(calls) == EXP4_TIMED
+    res["timing_ms"] = time_interleaved(calls, timed, timing_repeats)
+    res["timing_methods"] = np.asarray(EXP4_TIMED)
+    res["timed"] = timed
+    res["timing_kjit_consulted"] = np.asarray(frozen.learner.rec_consulted[n_rec:], bool)
+    res["paper_shape"] = np.array([posts[int(p)].shape for p in timed])
+    res["paper_rate"] = np.array([posts[int(p)].rate for p in timed])
+    res["kl_paper"] = kl_gamma(res["paper_shape"], res["paper_rate"], res["kjit_shape"][timed], res["kjit_rate"][timed])
+    res["kl_ours_paper"] = kl_gamma(res["paper_shape"], res["paper_rate"], res["oracle_shape"][timed],
+                                    res["oracle_rate"][timed])
+    res["n_nodes"], res["paper_nodes"] = np.array(int(n_nodes)), np.array(int(paper_nodes))
     return res
 
 

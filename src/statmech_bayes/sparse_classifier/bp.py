@@ -49,7 +49,8 @@ class BPResult:
     parameters; ``omega`` the cavity stabilities and ``looe`` Eq. (56) at the last iterate.
     ``history[k]`` is a float array with one entry per update performed (index t − 1 for update t);
     ``R`` and ``eps`` are NaN when no teacher was given. ``converged`` means ``max|Δm| < tol`` was
-    reached (always False when ``tol`` is None).
+    reached (always False when ``tol`` is None). ``snapshots[t]`` is a copy of ``m`` after update t for
+    every t requested through ``bp_fast(..., snapshots=...)``.
     """
 
     m: np.ndarray
@@ -63,11 +64,12 @@ class BPResult:
     converged: bool
     n_updates: int
     history: dict = field(default_factory=dict)
+    snapshots: dict = field(default_factory=dict)
 
 
 def bp_fast(A: np.ndarray, C: float, kappa: float, T: int, *, damping: float = 0.0,
             tol: float | None = None, w_true: np.ndarray | None = None,
-            m0: np.ndarray | None = None, a0: np.ndarray | None = None) -> BPResult:
+            m0: np.ndarray | None = None, a0: np.ndarray | None = None, snapshots=()) -> BPResult:
     """Run the fast BP algorithm (Eqs. 40-41) for at most ``T`` updates on label-folded data ``A`` (M, N).
 
     Update t → t+1 (paper's indices)::
@@ -82,7 +84,8 @@ def bp_fast(A: np.ndarray, C: float, kappa: float, T: int, *, damping: float = 0
     ``m ← η m_old + (1−η) m_new``, from the second update on (the paper has none; the real data need
     it, period-2 oscillations otherwise). ``tol``: stop once ``max_l |Δm_l| < tol``. ``w_true``:
     the teacher, to record ``R^t`` and the overlap error. ``m0``/``a0``: warm start (``Δ`` and ``Q``
-    are recomputed from ``m0``).
+    are recomputed from ``m0``). ``snapshots``: update counts t (1..T) after which a copy of ``m`` is kept
+    (the paper's fixed-T algorithm read at T and at T + 1 from one run).
     """
     A = np.asarray(A, float)
     if A.ndim != 2:
@@ -110,6 +113,8 @@ def bp_fast(A: np.ndarray, C: float, kappa: float, T: int, *, damping: float = 0
     sol: PruningSolution | None = None
     converged = False
     warm = m0 is not None or a0 is not None
+    keep = {int(k) for k in snapshots}
+    snaps: dict[int, np.ndarray] = {}
     for t in range(int(T)):
         # Self-averaged Σ_l A_μl² Var(c_l w_l) = C − Q; never exactly zero since Σ s2 = NC > Σ m².
         V = max(C - Q, 1e-12 * C)
@@ -127,6 +132,8 @@ def bp_fast(A: np.ndarray, C: float, kappa: float, T: int, *, damping: float = 0
         m, a = m_new, a_new
         Q = float(m @ m) / N
         Delta = A @ m
+        if t + 1 in keep:
+            snaps[t + 1] = m.copy()
         hist["Q"][t], hist["S"][t], hist["lam"][t] = Q, sol.S, sol.lam
         hist["Gamma"][t], hist["max_dm"][t] = Gamma, max_dm
         hist["looe"][t] = looe_from_cavity(cavity_stabilities(Delta, a, C, Q))
@@ -142,7 +149,7 @@ def bp_fast(A: np.ndarray, C: float, kappa: float, T: int, *, damping: float = 0
     omega = cavity_stabilities(Delta, a, C, Q)
     return BPResult(m=m, a=a, Delta=Delta, Q=Q, S=sol.S, lam=sol.lam, omega=omega,
                     looe=looe_from_cavity(omega), converged=converged, n_updates=n,
-                    history={k: v[:n] for k, v in hist.items()})
+                    history={k: v[:n] for k, v in hist.items()}, snapshots=snaps)
 
 
 def predict(m: np.ndarray, X: np.ndarray) -> np.ndarray:

@@ -16,6 +16,7 @@ import numpy as np
 from statmech_bayes.data.colon import load_colon
 
 from . import colon as _colon
+from .baselines import fda_variant_names
 from .bp import bp_fast, signed_data
 from .replica import solve_rs_grid
 from .state_evolution import state_evolution
@@ -144,49 +145,151 @@ def colon_permutations(n_rep: int = 200, n_samples: int = 62, *, rng: np.random.
 
 def colon_chunk(X_pre, Z_white, y, perms, *, n_train: int = 42, C_grid=_colon.C_GRID,
                 kappa_grid=_colon.KAPPA_GRID, kappa_fixed: float = _colon.KAPPA_FIXED,
-                damping: float = 0.8, T_max: int = 400, tol: float = 1e-9) -> dict:
+                damping: float = 0.8, T_max: int = 400, tol: float = 1e-9, T_literal: int = 20,
+                conv_tol: float = 1e-6, osc_tol: float = 1e-3, fda_ridge=_colon.FDA_RIDGE) -> dict:
     """Table 1 / Figs. 5-6 raw results for a chunk of splits (rows of ``perms``), see
-    :func:`.colon.run_splits` for the arrays (leading axis = split). Deterministic given ``perms``."""
+    :func:`.colon.run_splits` for the arrays (leading axis = split): both BP arms (the paper's undamped,
+    fixed-``T_literal`` algorithm and the damped one), SBL and the FDA variants. Deterministic given ``perms``."""
     return _colon.run_splits(X_pre, Z_white, y, perms, n_train=n_train, C_grid=C_grid,
                              kappa_grid=kappa_grid, kappa_fixed=kappa_fixed, damping=damping,
-                             T_max=T_max, tol=tol)
+                             T_max=T_max, tol=tol, T_literal=T_literal, conv_tol=conv_tol, osc_tol=osc_tol,
+                             fda_ridge=tuple(fda_ridge))
+
+
+# Suffix of the summary keys of each BP arm: the paper's algorithm at T decides the paper's claims.
+ARM_SUFFIX = {"lit": "", "lit1": "_T1", "damped": "_damped"}
+
+
+def _norm_entropy(counts) -> float:
+    p = np.asarray(counts, float)
+    p = p[p > 0] / p.sum()
+    return float(-(p * np.log(p)).sum() / np.log(len(counts)))
+
+
+def _hist(values, grid):
+    return np.array([np.sum(np.isclose(values, g)) for g in grid])
+
+
+def _mode(values, grid) -> float:
+    """Most frequent grid value (ties: the largest, as the paper's 'most frequent value' is read)."""
+    h = _hist(values, grid)
+    return float(np.asarray(grid)[np.flatnonzero(h == h.max())[-1]])
+
+
+def colon_bootstrap(s: dict, n_boot: int, seed: int) -> dict:
+    """Bootstrap over splits of the discrete and SD claims of Table 1 and Figs 5-6 (``s`` from
+    :func:`colon_summary` before this step). Resamples the split indices ``n_boot`` times; returns ``boot_*``
+    arrays (one value per resample): the most selected κ (``boot_mode_kappa``, also ``_damped``), the
+    normalised-entropy difference κ minus C (``boot_entropy_diff``, also ``_damped``), SD and mean differences
+    (``boot_sd_fda_variants_minus_min`` (n_boot, n_variants), ``boot_sd_k04_minus_sbc``,
+    ``boot_mean_k04_minus_sbc``, ``boot_sd_white_minus_k04``, ``boot_mean_white_minus_k04``)."""
+    rng = np.random.default_rng(np.random.SeedSequence([int(seed), 2005]))
+    n = s["err_sbc"].size
+    Cg, kg = s["C_grid"], s["kappa_grid"]
+    out = {k: np.empty(int(n_boot)) for k in ("boot_mode_kappa", "boot_mode_kappa_damped", "boot_entropy_diff",
+                                               "boot_entropy_diff_damped", "boot_sd_k04_minus_sbc",
+                                               "boot_mean_k04_minus_sbc", "boot_sd_white_minus_k04",
+                                               "boot_mean_white_minus_k04")}
+    fv = np.asarray(s["err_fda_variants"])
+    out["boot_sd_fda_variants_minus_min"] = np.empty((int(n_boot), fv.shape[1]))
+    for b in range(int(n_boot)):
+        ix = rng.integers(0, n, n)
+        for suf in ("", "_damped"):
+            sk, sc = s["sel_kappa" + suf][ix], s["sel_C" + suf][ix]
+            out["boot_mode_kappa" + suf][b] = _mode(sk, kg)
+            out["boot_entropy_diff" + suf][b] = _norm_entropy(_hist(sk, kg)) - _norm_entropy(_hist(sc, Cg))
+        sd = lambda e: 100 * np.std(e[ix], ddof=1)  # noqa: E731
+        out["boot_sd_k04_minus_sbc"][b] = sd(s["err_sbc_k04"]) - sd(s["err_sbc"])
+        out["boot_mean_k04_minus_sbc"][b] = 100 * (s["err_sbc_k04"][ix].mean() - s["err_sbc"][ix].mean())
+        out["boot_sd_white_minus_k04"][b] = sd(s["err_white"]) - sd(s["err_sbc_k04"])
+        out["boot_mean_white_minus_k04"][b] = 100 * (s["err_white"][ix].mean() - s["err_sbc_k04"][ix].mean())
+        m = min(sd(s["err_sbc"]), sd(s["err_sbl"]))
+        out["boot_sd_fda_variants_minus_min"][b] = 100 * np.std(fv[ix], axis=0, ddof=1) - m
+    return out
 
 
 def colon_summary(chunks: list[dict], *, C_grid=_colon.C_GRID, kappa_grid=_colon.KAPPA_GRID,
                   kappa_fixed: float = _colon.KAPPA_FIXED, rule: str = "last",
-                  exclude_nonconverged: bool = False) -> dict:
+                  exclude_nonconverged: bool = False, fda_ridge=_colon.FDA_RIDGE, n_boot: int = 0,
+                  boot_seed: int = 0) -> dict:
     """Table 1, the tests and the Fig. 5-6 histograms from the chunk outputs of :func:`colon_chunk`.
 
-    Returns per-split arrays (see :func:`.colon.summarise_splits`), then for every method
-    ``m ∈ {sbc, sbl, fda, sbc_k04, white}`` ``mean_<m>`` and ``sd_<m>`` in percent (sd with ddof=1);
-    the sign test of SBC vs SBL (``sign_less``, ``sign_equal``, ``sign_greater``, ``sign_z``,
-    ``sign_p_exact``); Welch tests ``welch_fda_sbc_t/p``, ``welch_fda_sbl_t/p``, ``welch_sbc_sbl_t/p``;
-    paired t-test ``paired_sbc_sbl_t/p``; histograms ``hist_C`` (len(C_grid)) and ``hist_kappa``
-    (len(kappa_grid)) of the LOOE-selected values; and the grids ``C_grid``, ``kappa_grid``.
+    The unsuffixed keys are the paper's algorithm read at update T (``arm = "lit"``), which decides the
+    paper's claims; the same keys with ``_T1`` (read at T + 1) and ``_damped`` (damped BP, ours) follow. Per
+    arm: the per-split arrays of :func:`.colon.summarise_splits`; ``mean_<m>``, ``sd_<m>`` in percent (sd with
+    ddof=1) for ``m ∈ {sbc, sbc_k04, white}``; the sign test of SBC vs SBL (``sign_less``, ``sign_equal``,
+    ``sign_greater``, ``sign_z``, ``sign_p_exact``); ``welch_fda_sbc_t/p``, ``welch_sbc_sbl_t/p``,
+    ``paired_sbc_sbl_t/p``; histograms ``hist_C``, ``hist_kappa`` of the LOOE-selected values; the other tie
+    rule's ``other_rule_{hist_C, hist_kappa, mean_sbc, sd_sbc, mean_white, sd_white}``; the whitened row for
+    every C (``white_mean_by_C``, ``white_sd_by_C``) and both tie rules (``mean_white_first/last``).
+
+    Arm-free: ``mean_/sd_`` of ``sbl`` and ``fda`` (pseudo-inverse), ``welch_fda_sbl_t/p``; the FDA variants
+    (``fda_variant_names``, ``err_fda_variants`` (n, V), ``mean_/sd_fda_variants``,
+    ``welch_fda_variants_{sbc,sbl}_{t,p,df}``); the state of the paper's BP per cell (``lit_state_frac``
+    (3, nC, nK) and ``lit_white_state_frac`` (3, nC): share of splits converged / period-2 / not settled),
+    ``share_selected_nonconverged`` (also ``_T1``, ``_damped``); and, if ``n_boot`` > 0, the bootstrap over
+    splits of :func:`colon_bootstrap`.
     """
     if not chunks:
         raise ValueError("chunks must be a non-empty list of colon_chunk outputs")
     res = {k: np.concatenate([np.asarray(c[k]) for c in chunks]) for k in chunks[0]}
-    s = _colon.summarise_splits(res, C_grid, kappa_grid, kappa_fixed, rule, exclude_nonconverged)
-    out = dict(s)
-    errs = {"sbc": s["err_sbc"], "sbl": s["err_sbl"], "fda": s["err_fda"], "sbc_k04": s["err_sbc_k04"],
-            "white": s["err_white"]}
-    for name, e in errs.items():
-        out[f"mean_{name}"] = np.float64(100 * e.mean())
-        out[f"sd_{name}"] = np.float64(100 * e.std(ddof=1))
-    st = sign_test(s["err_sbc"], s["err_sbl"])
-    out.update({f"sign_{k.replace('n_', '')}": np.float64(v) for k, v in st.items()})
-    for a, b in (("fda", "sbc"), ("fda", "sbl"), ("sbc", "sbl")):
-        wt = welch(errs[a], errs[b])
-        out[f"welch_{a}_{b}_t"], out[f"welch_{a}_{b}_p"] = np.float64(wt["t"]), np.float64(wt["p"])
-    pt = paired_t(errs["sbc"], errs["sbl"])
-    out["paired_sbc_sbl_t"], out["paired_sbc_sbl_p"] = np.float64(pt["t"]), np.float64(pt["p"])
     C_grid, kappa_grid = np.asarray(C_grid, float), np.asarray(kappa_grid, float)
-    out["hist_C"] = np.array([np.sum(np.isclose(s["sel_C"], c)) for c in C_grid])
-    out["hist_kappa"] = np.array([np.sum(np.isclose(s["sel_kappa"], k)) for k in kappa_grid])
-    out["C_grid"], out["kappa_grid"] = C_grid, kappa_grid
+    other = "first" if rule == "last" else "last"
+    out = {"C_grid": C_grid, "kappa_grid": kappa_grid, "fda_variant_names": np.array(
+        fda_variant_names(tuple(fda_ridge)))}
+    for arm, suf in ARM_SUFFIX.items():
+        s = _colon.summarise_splits(res, C_grid, kappa_grid, kappa_fixed, rule, exclude_nonconverged, arm)
+        alt = _colon.summarise_splits(res, C_grid, kappa_grid, kappa_fixed, other, exclude_nonconverged, arm)
+        for k in ("err_sbc", "sel_C", "sel_kappa", "sel_state", "err_sbc_k04", "sel_C_k04", "err_white",
+                  "sel_C_white", "looe_sbc"):
+            out[k + suf] = s[k]
+        for name in ("sbc", "sbc_k04", "white"):
+            e = s[f"err_{name}"]
+            out[f"mean_{name}{suf}"], out[f"sd_{name}{suf}"] = np.float64(100 * e.mean()), np.float64(100 * e.std(ddof=1))
+        st = sign_test(s["err_sbc"], s["err_sbl"])
+        out.update({f"sign_{k.replace('n_', '')}{suf}": np.float64(v) for k, v in st.items()})
+        wt = welch(s["err_fda"], s["err_sbc"])
+        out[f"welch_fda_sbc_t{suf}"], out[f"welch_fda_sbc_p{suf}"] = np.float64(wt["t"]), np.float64(wt["p"])
+        wt = welch(s["err_sbc"], s["err_sbl"])
+        out[f"welch_sbc_sbl_t{suf}"], out[f"welch_sbc_sbl_p{suf}"] = np.float64(wt["t"]), np.float64(wt["p"])
+        pt = paired_t(s["err_sbc"], s["err_sbl"])
+        out[f"paired_sbc_sbl_t{suf}"], out[f"paired_sbc_sbl_p{suf}"] = np.float64(pt["t"]), np.float64(pt["p"])
+        out["hist_C" + suf], out["hist_kappa" + suf] = _hist(s["sel_C"], C_grid), _hist(s["sel_kappa"], kappa_grid)
+        out["other_rule_hist_C" + suf] = _hist(alt["sel_C"], C_grid)
+        out["other_rule_hist_kappa" + suf] = _hist(alt["sel_kappa"], kappa_grid)
+        for name in ("sbc", "white"):
+            e = alt[f"err_{name}"]
+            out[f"other_rule_mean_{name}{suf}"] = np.float64(100 * e.mean())
+            out[f"other_rule_sd_{name}{suf}"] = np.float64(100 * e.std(ddof=1))
+        for r, ss in ((rule, s), (other, alt)):
+            out[f"mean_white_{r}{suf}"] = np.float64(100 * ss["err_white"].mean())
+            out[f"sd_white_{r}{suf}"] = np.float64(100 * ss["err_white"].std(ddof=1))
+        wtest = np.asarray(_colon.arm_grids(res, arm)["white_test"], float)
+        out["white_mean_by_C" + suf] = 100 * wtest.mean(axis=0)
+        out["white_sd_by_C" + suf] = 100 * wtest.std(axis=0, ddof=1)
+        out["share_selected_nonconverged" + suf] = np.float64(np.mean(s["sel_state"] != _colon.CONVERGED))
+        out["nonconverged_runs" + suf] = np.int64(np.sum(s["n_nonconverged"]))
+        if arm == "lit":
+            out["err_sbl"], out["err_fda"] = s["err_sbl"], s["err_fda"]
+    for name in ("sbl", "fda"):
+        e = out[f"err_{name}"]
+        out[f"mean_{name}"], out[f"sd_{name}"] = np.float64(100 * e.mean()), np.float64(100 * e.std(ddof=1))
+    wt = welch(out["err_fda"], out["err_sbl"])
+    out["welch_fda_sbl_t"], out["welch_fda_sbl_p"] = np.float64(wt["t"]), np.float64(wt["p"])
+    fv = np.asarray(res["err_fda_variants"], float)
+    out["err_fda_variants"] = fv
+    out["mean_fda_variants"], out["sd_fda_variants"] = 100 * fv.mean(0), 100 * fv.std(0, ddof=1)
+    for other_m in ("sbc", "sbl"):
+        ws = [welch(fv[:, v], out[f"err_{other_m}"]) for v in range(fv.shape[1])]
+        for k in ("t", "p", "df"):
+            out[f"welch_fda_variants_{other_m}_{k}"] = np.array([w[k] for w in ws])
+    state = np.asarray(res["lit_state"])
+    wstate = np.asarray(res["lit_white_state"])
+    out["lit_state_frac"] = np.stack([np.mean(state == c, axis=0) for c in range(len(_colon.STATE_NAMES))])
+    out["lit_white_state_frac"] = np.stack([np.mean(wstate == c, axis=0) for c in range(len(_colon.STATE_NAMES))])
     out["sbl_n_genes"] = np.asarray(res["sbl_n_genes"])
-    out["nonconverged_runs"] = np.int64(np.sum(s["n_nonconverged"]))
+    if n_boot:
+        out.update(colon_bootstrap(out, n_boot, boot_seed))
     return out
 
 

@@ -1,4 +1,5 @@
-"""One chunk of colon splits: damped BP over the (C, kappa) grid (raw and whitened data), SBL and FDA."""
+"""One chunk of colon splits: the paper's undamped fixed-T BP and damped BP (ours) over the (C, kappa) grid (raw and
+whitened data), SBL and the FDA variants."""
 from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
@@ -12,6 +13,9 @@ with rule_context(smk) as log:
     perms = load_npz(smk.input.perms)[0]["perms"][start:stop]
     out = colon_chunk(d["X_pre"], d["Z_white"], d["y"], perms, n_train=c["n_train"], C_grid=tuple(c["C_grid"]),
                       kappa_grid=tuple(c["kappa_grid"]), kappa_fixed=c["kappa_fixed"], damping=c["damping"],
-                      T_max=c["T_max"], tol=c["tol"])
-    log.info("splits %d-%d: %d non-converged BP runs", start, stop - 1, int((~out["sbc_conv"]).sum()))
+                      T_max=c["T_max"], tol=c["tol"], T_literal=c["T_literal"], conv_tol=c["conv_tol"],
+                      osc_tol=c["osc_tol"], fda_ridge=tuple(c["fda_ridge"]))
+    log.info("splits %d-%d: damped BP %d non-converged runs; paper's BP at T = %d: %d of %d cells converged",
+             start, stop - 1, int((~out["sbc_conv"]).sum()), c["T_literal"], int((out["lit_state"] == 0).sum()),
+             out["lit_state"].size)
     save_npz(smk.output[0], out, provenance({**c, "rows": [start, stop]}))

@@ -44,3 +44,29 @@ def moving_average(u, window: int):
         out = np.where(cnt > 0, (c[idx] - c[lo]) / np.maximum(cnt, 1), np.nan)
     out[: np.argmax(ok)] = np.nan
     return out
+
+
+def repeat_ratios(num, den) -> np.ndarray:
+    """Per-repeat ratios of medians: ``num``, ``den`` are ``(repeats, items)`` times of two methods timed interleaved
+    in one job; each repeat gives median(num) / median(den) over its items (NaN items ignored)."""
+    num, den = np.atleast_2d(np.asarray(num, float)), np.atleast_2d(np.asarray(den, float))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.array([np.nanmedian(a) / np.nanmedian(b) if np.isfinite(a).any() and np.isfinite(b).any()
+                         else np.nan for a, b in zip(num, den)])
+
+
+def interval(ratios) -> tuple[float, float, float, int]:
+    """(median, min, max, number) of the finite per-repeat ratios; NaNs if there are none."""
+    r = np.asarray(ratios, float)
+    r = r[np.isfinite(r)]
+    if r.size == 0:
+        return np.nan, np.nan, np.nan, 0
+    return float(np.median(r)), float(r.min()), float(r.max()), int(r.size)
+
+
+def clears(lo: float, hi: float, n: int, lower: float = -np.inf, upper: float = np.inf) -> bool:
+    """Whether ``n`` repeats with ratios in ``[lo, hi]`` decide ``lower <= ratio <= upper``: at least two repeats, and
+    every repeat on the same side of each finite bound (all inside, or all outside one bound)."""
+    if n < 2 or not (np.isfinite(lo) and np.isfinite(hi)):
+        return False
+    return bool((lo >= lower and hi <= upper) or hi < lower or lo > upper)

@@ -13,6 +13,8 @@ def check(config) -> None:
         problems.append("kjit.exp1.n_collect must not exceed kjit.exp1.n_sweeps")
     if e1["n_train"] + e1["n_test"] > e1["n_datasets"] * e1["n"] * e1["n_collect"]:
         problems.append("kjit.exp1.n_train + n_test exceed the n_datasets * n * n_collect collected messages")
+    if kj["exp4"]["n_nodes"] > kj["exp4"]["paper_nodes"]:
+        problems.append("kjit.exp4.n_nodes (our smaller quadrature) must not exceed kjit.exp4.paper_nodes")
     if e3["slices"] > e3["n_problems"]:
         problems.append("kjit.exp3.slices must not exceed kjit.exp3.n_problems")
     if problems:

@@ -1,6 +1,11 @@
 """Figure 6: Experiment 3. (a) classification error (disagreement with the Bayes classifier on 10 000 fresh
 inputs) and (b) log inference time per problem for quadrature EP ('Infer.NET'), sampling-only EP and
-sampling + KJIT."""
+sampling + KJIT.
+
+Panel (b) shows the single runs that give panel (a); the timing claims are judged on ``exp3_timing``'s job instead,
+where the three methods run interleaved, problem by problem, in several repeats (replays of the KJIT sequence): each
+repeat gives a ratio of median times, and a verdict needs every repeat on the same side of the bar (otherwise it is
+inconclusive for noise), so the machine's load cannot decide a verdict."""
 
 from __future__ import annotations
 
@@ -10,7 +15,17 @@ import pandas as pd
 from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.kjit import PAPER
-from statmech_bayes.figures.kjit.common import COLORS, LABELS, ORACLE_NOTE, TIMING_NOTE, concat_slices, load
+from statmech_bayes.figures.kjit.common import (
+    COLORS,
+    LABELS,
+    ORACLE_NOTE,
+    TIMING_NOTE,
+    clears,
+    concat_slices,
+    interval,
+    load,
+    repeat_ratios,
+)
 
 MARKERS = {"quadrature": "+", "sampling": "D", "kjit": ""}
 
@@ -62,29 +77,55 @@ def make(layout: dict, cfg: dict):
                "(Fig. 6a axis 0.04-0.12)", float(max(eq.max(), es.max(), ek.max())), upper=0.13,
                note="read from the published figure, not stated in the text")
     tq, ts, tk = (runs[m]["time_ms"] for m in ("quadrature", "sampling", "kjit"))
+    tim = load(layout["timing"])
+    meth = [str(m) for m in tim["methods"]]
+    T = tim["time_ms"]                                                    # (repeats, problems, methods)
+    Tq, Tk, Ts = (T[:, :, meth.index(m)] for m in ("quadrature", "kjit", "sampling"))
     later = slice(1, None) if n_prob > 1 else slice(None)
-    ratio = ts[later] / tk[later]
-    rec.within("median over problems 2.. of time(sampling) / time(KJIT)", "KJIT is orders of magnitude faster than "
-               "the importance sampler", float(np.median(ratio)), lower=10.0,
-               note=f"per-problem ratios {np.round(ts / tk, 1).tolist()}; the published Fig. 6b shows log-time gaps of "
-                    "about 3.5 (x30). Python timings: the claim compares ratios, not the paper's C# milliseconds; "
-                    "per-problem ratios also vary with the machine's load, as the sampling slices and the KJIT run are "
-                    "separate jobs (each alone on the machine as far as the workflow is concerned)",
-               decidable=n_prob > 1)
-    rec.close("median over problems 2.. of time(sampling) / time(KJIT)", "Fig. 6b: KJIT about e^3.5 = 30 times "
-              "faster than sampling after the first problem", float(np.median(ratio)), 30.0, rtol=0.67,
-              note="read from the published figure (log-time ~14 vs ~10.4-10.8); tolerance: within a factor 3",
-              decidable=n_prob > 1)
-    rec.holds("median time per problem: quadrature < KJIT < sampling (problems 2..)", "Fig. 6b: Infer.NET's "
-              "hand-crafted operator is fastest, KJIT next, sampling slowest",
-              [float(np.median(tq[later])), float(np.median(tk[later])), float(np.median(ts[later]))],
-              np.median(tq[later]) < np.median(tk[later]) < np.median(ts[later]), "strict ordering of the medians",
-              note="the 'Infer.NET' line is our vectorised 2001-point quadrature operator in Python/numpy, a stand-in "
-                   "for Infer.NET's hand-crafted C# LogisticOp; a failure of the first inequality says that our "
-                   "stand-in is slower than a learnt KJIT prediction, not that the paper is wrong")
-    rec.within("time(KJIT) on problem 1 / median time(KJIT) on problems 2..", "Fig. 6b: KJIT's first problem is "
-               "the slowest (initial mini-batch and most oracle consultations)",
-               float(tk[0] / np.median(tk[later])), lower=2.0, decidable=n_prob > 1)
+    # per repeat: median time over the problems 2.. (sampling: over the problems it was timed on, all >= 2)
+    s_k = repeat_ratios(Ts[:, later], Tk[:, later])                      # sampling / KJIT
+    k_q = repeat_ratios(Tk[:, later], Tq[:, later])                      # KJIT / quadrature
+    first = repeat_ratios(Tk[:, :1], Tk[:, later])                       # KJIT problem 1 / later
+    sk_med, sk_lo, sk_hi, n_rep = interval(s_k)
+    spread = f"per-repeat ratios in [{sk_lo:.1f}, {sk_hi:.1f}] over {n_rep} interleaved repeats"
+    rec.within("median over repeats of [median time(sampling) / median time(KJIT)] on problems 2..", "KJIT is orders "
+               "of magnitude faster than the importance sampler", sk_med, lower=10.0,
+               decidable=n_prob > 1 and clears(sk_lo, sk_hi, n_rep, lower=10.0),
+               note=f"{spread}; sampling timed on problems {(tim['sampled'] + 1).tolist()}; the published Fig. 6b shows "
+                    "log-time gaps of about 3.5 (x30). Python timings: the claim compares ratios, not the paper's C# "
+                    "milliseconds; decided only when every repeat is on one side of the bar. Single runs (panel b): "
+                    f"median per-problem ratio {float(np.median(ts[later] / tk[later])):.1f}")
+    lo30, hi30 = 30.0 * (1 - 0.67), 30.0 * (1 + 0.67)
+    rec.close("median over repeats of [median time(sampling) / median time(KJIT)] vs the published x30 (problems 2..)",
+              "Fig. 6b: KJIT about e^3.5 = 30 times faster than sampling after the first problem", sk_med, 30.0,
+              rtol=0.67, decidable=n_prob > 1 and clears(sk_lo, sk_hi, n_rep, lower=lo30, upper=hi30),
+              note=f"{spread}; read from the published figure (log-time ~14 vs ~10.4-10.8); tolerance rtol 0.67, "
+                   f"i.e. [{lo30:g}, {hi30:g}]")
+    kq_med, kq_lo, kq_hi, _ = interval(k_q)
+    # strict ordering in every repeat: both ratios above 1 in all repeats passes; either below 1 in all repeats fails;
+    # anything else (repeats on both sides of 1) is inconclusive for noise
+    sure_pass = n_rep >= 2 and kq_lo > 1.0 and sk_lo > 1.0
+    sure_fail = n_rep >= 2 and (kq_hi < 1.0 or sk_hi < 1.0)
+    rec.holds("median time per problem: quadrature < KJIT < sampling (problems 2.., every interleaved repeat)",
+              "Fig. 6b: Infer.NET's hand-crafted operator is fastest, KJIT next, sampling slowest",
+              [float(np.nanmedian(Tq[:, later])), float(np.nanmedian(Tk[:, later])), float(np.nanmedian(Ts[:, later]))],
+              sure_pass, "per repeat: median(KJIT) / median(quadrature) > 1 and median(sampling) / median(KJIT) > 1; "
+              "pass when both hold in every repeat, fail when one fails in every repeat",
+              decidable=n_prob > 1 and (sure_pass or sure_fail),
+              note=f"KJIT / quadrature per repeat in [{kq_lo:.2f}, {kq_hi:.2f}] (median {kq_med:.2f}), sampling / KJIT "
+                   f"in [{sk_lo:.1f}, {sk_hi:.1f}]; the 'Infer.NET' line is our vectorised 2001-point quadrature "
+                   "operator in Python/numpy, a stand-in for Infer.NET's hand-crafted C# LogisticOp; a failure of the "
+                   "first inequality says that our stand-in is slower than a learnt KJIT prediction, not that the paper "
+                   "is wrong")
+    f_med, f_lo, f_hi, _ = interval(first)
+    rec.within("median over repeats of [time(KJIT) on problem 1 / median time(KJIT) on problems 2..]", "Fig. 6b: KJIT's "
+               "first problem is the slowest (initial mini-batch and most oracle consultations)", f_med, lower=2.0,
+               decidable=n_prob > 1 and clears(f_lo, f_hi, n_rep, lower=2.0),
+               note=f"per-repeat ratios in [{f_lo:.1f}, {f_hi:.1f}]")
+    rec.note("timing job: KJIT's errors and oracle calls identical in every repeat (a replay of the sequence)",
+             bool(np.array_equal(tim["kjit_error"], np.broadcast_to(tim["kjit_error"][:1], tim["kjit_error"].shape))
+                  and np.array_equal(tim["kjit_oracle_calls"],
+                                     np.broadcast_to(tim["kjit_oracle_calls"][:1], tim["kjit_oracle_calls"].shape))))
     rec.note("median time per problem (ms): quadrature, sampling, KJIT",
              [float(np.median(tq)), float(np.median(ts)), float(np.median(tk))])
     rec.note("KJIT oracle calls per problem", runs["kjit"]["oracle_calls"].tolist())

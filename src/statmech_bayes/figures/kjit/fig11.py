@@ -45,11 +45,19 @@ def make(layout: dict, cfg: dict):
         slope = float(coef[0])
     else:
         slope, se = np.nan, np.nan
-    rec.within("log-log slope of the average |K - K_hat| against D (all repeats)", "Fig. S1: the approximation "
-               "error falls as the number of random features D grows", slope, upper=0.0,
-               decidable=bool(D.size > 1 and abs(slope) > 2 * se),
-               note=f"slope {slope:.3f} +- {se:.3f} (1 SE; Monte-Carlo rate -0.5); Spearman correlation of D and the "
-                    f"mean over repeats {float(spearmanr(D, m).statistic) if D.size > 2 else float('nan'):.3f}")
+    # The paper's figure shows the error falling with D (0.015 at D = 500 to 0.003 at D = 10 000: a log-log slope of
+    # log(0.2)/log(20) = -0.54); random Fourier features are a Monte-Carlo average of D independent terms, so the
+    # entry-wise error is asymptotically normal with sd ~ D^(-1/2) and its mean absolute value falls exactly as
+    # D^(-1/2). Read before the data: the slope is -1/2, judged as a z-test, |slope + 1/2| <= 3 standard errors of
+    # the least-squares fit (the repeats at each D are independent draws, so the residual scatter is the fit's error).
+    # More repeats shrink the tolerance; they never loosen it.
+    rec.close("log-log slope of the average |K - K_hat| against D (all repeats)", "Fig. S1: the approximation "
+              "error falls as the number of random features D grows (0.015 at D = 500 to 0.003 at D = 10 000, the "
+              "Monte-Carlo rate D^(-1/2))", slope, -0.5, atol=max(3.0 * se, 1e-9) if np.isfinite(se) else 1.0,
+              decidable=bool(D.size > 1 and np.isfinite(se)),
+              note=f"slope {slope:.4f} +- {se:.4f} (1 SE of the fit over {xs.size} points); tolerance 3 SE; Spearman "
+                   f"correlation of D and the mean over repeats "
+                   f"{float(spearmanr(D, m).statistic) if D.size > 2 else float('nan'):.3f}")
     has = {500, 10000} <= set(D.tolist())
     i500 = int(np.flatnonzero(D == 500)[0]) if 500 in D else 0
     i10k = int(np.flatnonzero(D == 10000)[0]) if 10000 in D else -1
