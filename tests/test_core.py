@@ -110,7 +110,13 @@ def test_a_wording_claim_is_decided_only_when_its_readings_agree():
     assert (noisy.verdict, noisy.reason) == ("inconclusive", "noise")
     with pytest.raises(ValueError, match="value or relation"):
         rec.explain(both_fail, "an adjective", test="test_x")
-    assert rec.counts()["inconclusive_wording"] == 1
+    # a method the paper does not specify: every well-defined variant failing says nothing about the authors' own
+    unstated = rec.wording("FDA", "39.6", [Reading("pinv", 22.5, 38, 41), Reading("ridge", 23.6, 38, 41)],
+                           unstated=True)
+    assert (unstated.verdict, unstated.reason) == ("inconclusive", "wording")
+    assert rec.wording("FDA", "39.6", [Reading("pinv", 39.0, 38, 41), Reading("ridge", 40.0, 38, 41)],
+                       unstated=True).verdict == "pass"
+    assert rec.counts()["inconclusive_wording"] == 2
 
 
 def test_the_scorecard_stops_on_a_finding_without_its_test(tmp_path):

@@ -164,11 +164,16 @@ class ClaimsRecord:
         """A relation that is not a single number (e.g. monotonicity); ``passed`` must be computed."""
         return self._add(claim, paper, _num(reproduced), tolerance, passed, decidable, note, kind)
 
-    def wording(self, claim: str, paper: str, readings: list[Reading], note: str = "") -> Claim:
+    def wording(self, claim: str, paper: str, readings: list[Reading], note: str = "",
+                unstated: bool = False) -> Claim:
         """An adjective judged under every one of its ``readings`` (at least two, written before the data
         are looked at). Pass or fail only when every decidable reading agrees and none is undecidable;
         readings that disagree make it ``inconclusive`` for its ``wording``, an undecidable one (and no
-        disagreement) ``inconclusive`` for ``noise``. Every reading's number is kept."""
+        disagreement) ``inconclusive`` for ``noise``. Every reading's number is kept.
+
+        ``unstated``: the readings are the well-defined constructions of a method the paper does not specify
+        (e.g. which FDA). Agreement on pass still passes; a failure cannot be pinned on the authors' own,
+        unknown construction, so readings that all fail make the claim ``inconclusive`` for its ``wording``."""
         readings = [Reading(*r) for r in readings]
         if len(readings) < 2:
             raise ValueError("a wording claim needs at least two readings")
@@ -179,7 +184,7 @@ class ClaimsRecord:
             v = float(r.reproduced)
             each.append(verdict_of(math.isfinite(v) and r.lower <= v <= r.upper, r.decidable))
         decided = {v for v in each if v != INCONCLUSIVE}
-        if len(decided) > 1:
+        if len(decided) > 1 or (unstated and decided == {FAIL}):
             verdict, reason = INCONCLUSIVE, WORDING
         elif INCONCLUSIVE in each:
             verdict, reason = INCONCLUSIVE, NOISE

@@ -48,7 +48,7 @@ FINDING_WHITE_TEST = "test_uk_whitening_of_62_centred_samples_has_rank_61"
 
 def _unspecified(rec, claim, paper, names, values, target, tols, note):
     """A number of the paper for a method it does not specify: pass on the variants that reproduce it (within
-    their tolerance), else inconclusive, every variant a reading beside the undecidable authors' construction."""
+    their tolerance), else inconclusive for the wording (the method is unstated), every variant a reading."""
     readings = [Reading(f"FDA as {fda_label(v).removeprefix('FDA variant: ')}", float(x), target - t, target + t)
                 for v, x, t in zip(names, values, tols)]
     hits = [r for r in readings if r.lower <= r.reproduced <= r.upper]
@@ -58,9 +58,7 @@ def _unspecified(rec, claim, paper, names, values, target, tols, note):
                          note=f"reproduced by {r.reads}; " + note)
     if hits:
         return rec.wording(claim, paper, hits, note="the variants that reproduce it; " + note)
-    authors = Reading("FDA as the authors built it (not stated in the paper)", math.nan, target - 1.0, target + 1.0,
-                      decidable=False)
-    return rec.wording(claim, paper, readings + [authors], note=note + "; no well-defined variant reproduces it")
+    return rec.wording(claim, paper, readings, note=note + "; no well-defined variant reproduces it", unstated=True)
 
 
 def _se_mean(sd, n):
