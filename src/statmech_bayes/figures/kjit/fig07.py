@@ -64,13 +64,13 @@ def make(layout: dict, cfg: dict):
                      label=f"Infer.NET stand-in, {paper_nodes:.0e} nodes (timed problems)")
     axes[2].set(xlabel="Problems seen", ylabel="Time in log(ms)", title="(c) Inference time", xlim=(1, k[-1]))
     axes[2].legend(loc="upper right", frameon=True, fontsize=6)
-    note_box(axes[2], "oracle = quadrature stand-in\nfor Infer.NET's operator", loc="lower right")
+    # the footnote says what the oracle is: a box in panel (c) would sit on KJIT's line
     fig.text(0.5, 0.005, f"paper's oracle (KJIT's and the black dots): {paper_nodes}-node trapezoid quadrature on log tau "
-             f"standing in for Infer.NET's; grey: our {n_nodes}-node quadrature on every problem; (Infer.NET's engine "
+             f"standing in for Infer.NET's;\ngrey: our {n_nodes}-node quadrature on every problem (Infer.NET's engine "
              "overhead and compilation spike not emulated);\n" + TIMING_NOTE + "; time = whole per-problem inference; "
              "the jumps of the lines are scheduling noise of a shared machine", ha="center", va="bottom", fontsize=6.5)
     note_box(axes[0], f"{sel.size} problems where KJIT\ndid not consult the oracle", loc="lower right")
-    fig.tight_layout(rect=(0, 0.07, 1, 1))
+    fig.tight_layout(rect=(0, 0.1, 1, 1))
     table = pd.DataFrame({"problem": k, "consulted": cons, "kjit_log_shape": ls_k, "oracle_log_shape": ls_o,
                           "kjit_log_rate": lr_k, "oracle_log_rate": lr_o,
                           "oracle_time_ms": d["oracle_time_ms"], "kjit_time_ms": d["kjit_time_ms"],

@@ -84,7 +84,7 @@ def make(inputs: dict, cfg: dict):
               "-" if np.isnan(r.paper_sd_pct) else f"{r.paper_sd_pct:#.3g}"] for r in t.itertuples()]
     for ax, body, head, widths in ((ax1, cells, ["method", "error (%)", "SD", "paper (%)", "paper SD"],
                                     [0.44, 0.13, 0.11, 0.14, 0.13]),
-                                   (ax2, tests.values.tolist(), ["test", "ours", "paper"], [0.45, 0.28, 0.22])):
+                                   (ax2, tests.values.tolist(), ["test", "ours", "paper"], [0.58, 0.2, 0.2])):
         ax.axis("off")
         tab = ax.table(cellText=body, colLabels=head, colWidths=widths, loc="upper center", cellLoc="left")
         tab.auto_set_font_size(False)
