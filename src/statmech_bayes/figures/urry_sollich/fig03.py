@@ -74,7 +74,9 @@ def _eigen_claims(rec, ens, nu, s, e, s2s) -> None:
         gain.append((1 - e0) / (1 - m0))
     rec.within(f"{ens}: eigenvalue approximation / simulation at the smallest nu={nu[0]:.3g}, worst |ratio - 1| "
                "over sigma2", "eigenvalue approximation accurate for small nu", np.abs(ratios[:, 0] - 1).max(),
-               upper=0.10)
+               upper=0.10, note="a weak check: at nu = 0.01 both errors are close to 1, so only an approximation off "
+                                "by a visible 10 % on the paper's log axis fails; what the first examples teach "
+                                "(1 - eps) is in the note below")
     # Not a claim: the paper derives the approximation's initial slope for uniform prior variances (regular
     # graphs), so its departure under the spread of C_ii is no statement of the paper's.
     rec.note(f"{ens}: error reduction 1 - eps of the eigenvalue approximation relative to the simulation's at the "
