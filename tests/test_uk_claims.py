@@ -158,14 +158,38 @@ def summary(**override):
     return s
 
 
+def precision(entropy=0.2, offmode=0.1, sd=0.02, **override):
+    """A colon_precision summary.npz: the undecided statistics pooled over 1,000 splits (200 the paper's), each
+    with a bootstrap of spread ``sd`` around it."""
+    rng = np.random.default_rng(5)
+    p = {"n_splits": np.int64(1000), "paper_n_splits": np.int64(200)}
+    for key, value in (("entropy_diff", entropy), ("offmode_diff", offmode), ("mean_k04_minus_sbc", -2.5),
+                       ("sd_k04_minus_sbc", -0.5)):
+        p[key] = p["paper_" + key] = np.float64(value)
+        p["boot_" + key] = value + sd * rng.standard_normal(400)
+        p["paper_boot_" + key] = value + 3 * sd * rng.standard_normal(400)
+    p.update(override)
+    return p
+
+
 def test_fig5_kappa_less_spread_than_C_fails(tmp_path, cfg):
-    """Histograms of the other shape (kappa nearly always one value, C spread over the grid)."""
-    text = "normalised entropy of the selected kappa minus that of the selected C"
-    right = save(tmp_path / "right.npz", summary())
-    wrong = save(tmp_path / "wrong.npz", summary(hist_kappa=np.array([2, 3, 5, 190]),
-                                                 hist_C=np.array([25, 25, 20, 25, 20, 25, 20, 20, 20])))
-    assert verdict(fig05, {"summary": right}, cfg, text) == "pass"
-    assert verdict(fig05, {"summary": wrong}, cfg, text) == "fail"
+    """kappa's selections spread more than C's under both readings passes; less under both fails; readings that
+    disagree leave the adjective open (wording); an interval that straddles 0 is noise."""
+    text = "spread of the selected kappa minus that of the selected C"
+    s = save(tmp_path / "s.npz", summary())
+
+    def v(name, **kw):
+        return verdict(fig05, {"summary": s, "precision": save(tmp_path / f"{name}.npz", precision(**kw))}, cfg, text)
+
+    assert v("right") == "pass"
+    assert v("wrong", entropy=-0.2, offmode=-0.2) == "fail"
+    fig, _, rec = fig05.make({"summary": s, "precision": save(tmp_path / "split.npz", precision(offmode=-0.2))}, cfg)
+    plt.close(fig)
+    assert claim(rec, text).verdict == "inconclusive" and claim(rec, text).reason == "wording"
+    fig, _, rec = fig05.make({"summary": s, "precision": save(tmp_path / "noisy.npz", precision(entropy=0.01,
+                                                                                                sd=0.05))}, cfg)
+    plt.close(fig)
+    assert claim(rec, text).verdict == "inconclusive" and claim(rec, text).reason == "noise"
 
 
 def test_fig6_shuffled_kappa_histogram_fails(tmp_path, cfg):
@@ -182,10 +206,13 @@ def test_fig6_shuffled_kappa_histogram_fails(tmp_path, cfg):
     assert verdict(fig06, {"summary": resolved}, cfg, text) == "pass"
 
 
-def table1_inputs(tmp_path, name, s):
+def table1_inputs(tmp_path, name, s, p=None):
     md = tmp_path / f"{name}.md"
     md.write_text("# Table 1\n")
-    return {"summary": save(tmp_path / f"{name}.npz", s), "markdown": str(md)}
+    out = {"summary": save(tmp_path / f"{name}.npz", s), "markdown": str(md)}
+    if p is not None:
+        out["precision"] = save(tmp_path / f"{name}_precision.npz", p)
+    return out
 
 
 def test_table1_swapped_rows_fail(tmp_path, cfg):
@@ -240,6 +267,20 @@ def test_table1_noisy_sd_comparison_is_inconclusive(tmp_path, cfg):
     noisy = table1_inputs(tmp_path, "noisy", summary(boot_sd_k04_minus_sbc=boot))
     assert verdict(table1, right, cfg, text) == "pass"
     assert verdict(table1, noisy, cfg, text) == "inconclusive"
+
+
+def test_table1_pooled_splits_decide_what_the_papers_cannot(tmp_path, cfg):
+    """With the further splits present the kappa = 0.4 differences are judged on the pooled bootstrap: a tight
+    interval below 0 passes, one above 0 fails, one around 0 stays inconclusive (noise) -- whatever the 200-split
+    bootstrap says."""
+    text = "mean error of SBC at kappa = 0.4 minus SBC with kappa by LOOE"
+    noisy200 = summary(boot_mean_k04_minus_sbc=np.linspace(-1.0, 1.0, 400))
+    assert verdict(table1, table1_inputs(tmp_path, "a", noisy200), cfg, text) == "inconclusive"
+    assert verdict(table1, table1_inputs(tmp_path, "b", noisy200, precision(sd=0.1)), cfg, text) == "pass"
+    up = precision(mean_k04_minus_sbc=np.float64(1.0), boot_mean_k04_minus_sbc=np.linspace(0.5, 1.5, 400))
+    assert verdict(table1, table1_inputs(tmp_path, "c", noisy200, up), cfg, text) == "fail"
+    zero = precision(mean_k04_minus_sbc=np.float64(0.0), boot_mean_k04_minus_sbc=np.linspace(-0.5, 0.5, 400))
+    assert verdict(table1, table1_inputs(tmp_path, "d", noisy200, zero), cfg, text) == "inconclusive"
 
 
 def test_table1_reversed_sign_test_fails(tmp_path, cfg):

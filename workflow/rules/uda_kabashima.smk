@@ -245,6 +245,80 @@ rule uk_colon_summary:
         "../scripts/uda_kabashima/colon_summary.py"
 
 
+rule uk_colon_precision_perms:
+    """Further random 42/20 splits for the claims the paper's 200 cannot decide, from their own seed stream."""
+    input:
+        data=uk_colon_data_file(),
+        code=code("uda_kabashima/colon_precision_perms.py"),
+    output:
+        uk_colon_precision_perms_file(),
+    params:
+        n_splits=UK_PREC["n_extra_splits"],
+        seed=config["seed"],
+    log:
+        logs("uk_colon_precision_perms"),
+    benchmark:
+        bench("uk_colon_precision_perms")
+    threads: 1
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/uda_kabashima/colon_precision_perms.py"
+
+
+rule uk_colon_precision_chunk:
+    """One chunk of the further splits: the paper's undamped fixed-T BP on the (C, kappa) grid only."""
+    input:
+        data=uk_colon_data_file(),
+        perms=uk_colon_precision_perms_file(),
+        code=code("uda_kabashima/colon_precision_chunk.py"),
+    output:
+        uk_colon_precision_chunk_file("{uk_chunk}"),
+    params:
+        bp={k: UK_COL[k] for k in ("n_train", "T_literal", "conv_tol", "osc_tol", "C_grid", "kappa_grid")},
+        rows=lambda wc: UK_PREC_CHUNKS[int(wc.uk_chunk)],
+    log:
+        logs("uk_colon_precision_chunk_{uk_chunk}"),
+    benchmark:
+        bench("uk_colon_precision_chunk_{uk_chunk}")
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=30,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/uda_kabashima/colon_precision_chunk.py"
+
+
+rule uk_colon_precision:
+    """The three undecided statistics (kappa = 0.4 minus LOOE kappa, mean and SD; spread of kappa minus spread of C)
+    on the paper's splits and pooled with the further ones, with a bootstrap over splits."""
+    input:
+        chunks=[uk_colon_chunk_file(k) for k in range(len(UK_COL_CHUNKS))],
+        extra=[uk_colon_precision_chunk_file(k) for k in range(len(UK_PREC_CHUNKS))],
+        code=code("uda_kabashima/colon_precision.py"),
+    output:
+        uk_colon_precision_file(),
+    params:
+        sel={k: UK_COL[k] for k in ("C_grid", "kappa_grid", "kappa_fixed", "tie_rule", "n_boot", "boot_seed")},
+    log:
+        logs("uk_colon_precision"),
+    benchmark:
+        bench("uk_colon_precision")
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/uda_kabashima/colon_precision.py"
+
+
 rule uk_table1_md:
     """Table 1 as a Markdown table (the CSV and the rendered table are the figure rule's)."""
     input:

@@ -5,7 +5,7 @@
 UK = config["uda_kabashima"]
 
 
-UK_F3, UK_F4, UK_COL = UK["fig3"], UK["fig4"], UK["colon"]
+UK_F3, UK_F4, UK_COL, UK_PREC = UK["fig3"], UK["fig4"], UK["colon"], UK["colon_precision"]
 UK_COLON_FILES = data_files("colon", "uda_kabashima")  # checked before any job starts
 
 
@@ -19,6 +19,7 @@ def uk_chunks(n_items, n_chunks):
 UK_F3_CHUNKS = uk_chunks(UK_F3["n_runs"], UK_F3["n_chunks"])
 UK_F4_CHUNKS = uk_chunks(UK_F4["n_runs"], UK_F4["n_chunks"])
 UK_COL_CHUNKS = uk_chunks(UK_COL["n_splits"], UK_COL["n_chunks"])
+UK_PREC_CHUNKS = uk_chunks(UK_PREC["n_extra_splits"], UK_PREC["n_chunks"]) if UK_PREC["n_extra_splits"] else []
 
 
 def uk_rs_fig1_file():
@@ -61,6 +62,18 @@ def uk_colon_summary_file():
     return res("uda_kabashima", "colon", "summary.npz")
 
 
+def uk_colon_precision_perms_file():
+    return res("uda_kabashima", "colon_precision", "perms.npz")
+
+
+def uk_colon_precision_chunk_file(chunk):
+    return res("uda_kabashima", "colon_precision", f"chunk{chunk}.npz")
+
+
+def uk_colon_precision_file():
+    return res("uda_kabashima", "colon_precision", "summary.npz")
+
+
 def uk_table1_md_file():
     """Table 1 as Markdown, next to its CSV and rendered figure."""
     return fig("uda_kabashima", "table1.md")
@@ -77,6 +90,7 @@ uk_figure("fig2", "fig02", {})
 uk_figure("fig3", "fig03", {"se": uk_se_file(), "bp": [uk_fig3_bp_file(k) for k in range(len(UK_F3_CHUNKS))],
                             "bench": uk_bench_file()})
 uk_figure("fig4", "fig04", {"rs": uk_rs_fig4_file(), "bp": [uk_fig4_bp_file(k) for k in range(len(UK_F4_CHUNKS))]})
-uk_figure("table1", "table1", {"summary": uk_colon_summary_file(), "markdown": uk_table1_md_file()})
-uk_figure("fig5", "fig05", {"summary": uk_colon_summary_file()})
+uk_figure("table1", "table1", {"summary": uk_colon_summary_file(), "markdown": uk_table1_md_file(),
+                                "precision": uk_colon_precision_file()})
+uk_figure("fig5", "fig05", {"summary": uk_colon_summary_file(), "precision": uk_colon_precision_file()})
 uk_figure("fig6", "fig06", {"summary": uk_colon_summary_file()})
