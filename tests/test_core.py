@@ -167,3 +167,29 @@ def test_provenance_says_why_the_commit_is_unknown(tmp_path):
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout.strip()
     assert out.startswith("unknown: ") and len(out) > len("unknown: ") + 10, out
+
+
+def test_rule_context_logs_size_heartbeat_and_finish(tmp_path, monkeypatch):
+    """A job's log: a start line with its size, a heartbeat at the configured interval while it runs, a finish line
+    with its times (issue: progress a user can watch)."""
+    import time
+    from types import SimpleNamespace
+
+    from snakemake.iocontainers import Params
+
+    from statmech_bayes.core import rule_runtime
+
+    monkeypatch.setenv("STATMECH_HEARTBEAT_S", "0.05")
+    params = Params(fromdict={"colon": {"n_splits": 200, "C_grid": [1, 2, 3, 4, 5, 6]}, "rows": [0, 25]})
+    smk = SimpleNamespace(log=[str(tmp_path / "job.log")], threads=1, rule="uk_colon_chunk",
+                          wildcards={"uk_chunk": "0"}, params=params)
+    with rule_runtime.rule_context(smk):
+        time.sleep(0.4)
+    text = (tmp_path / "job.log").read_text()
+    assert "rule uk_colon_chunk started" in text and "colon.n_splits=200" in text and "rows=[0, 25]" in text
+    assert "colon.C_grid=[6 items]" in text
+    assert text.count("running:") >= 3
+    assert "done in" in text.splitlines()[-1]
+    n = text.count("running:")
+    time.sleep(0.2)
+    assert (tmp_path / "job.log").read_text().count("running:") == n  # the heartbeat stops with the job
