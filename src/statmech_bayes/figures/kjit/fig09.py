@@ -112,9 +112,16 @@ def make(layout: dict, cfg: dict):
                     f"predictions that are no distribution {np.asarray(seeds[arm]['n_unusable_pred'])[0][:, i].tolist()}, "
                     f"oracle answers not learnt from (improper) {np.asarray(seeds[arm]['n_skipped_improper'])[0][:, i].tolist()}")
             if arm == target:
-                rec.within(f"{n}: mean over seeds of the largest |test error(KJIT) - test error(sampling or quadrature)|",
-                           "KJIT improves the inference time on all the problems without sacrificing inference accuracy",
-                           m, upper=BAR, decidable=bool(decided), note=note)
+                c_ = rec.within(f"{n}: mean over seeds of the largest |test error(KJIT) - test error(sampling or "
+                                "quadrature)|", "KJIT improves the inference time on all the problems without "
+                                "sacrificing inference accuracy", m, upper=BAR, decidable=bool(decided), note=note)
+                if n == "blood_transfusion" and arm == "suff_stats" and c_.verdict == "fail":
+                    rec.explain(c_, "the paper's stated regression target (Sec. 3.3: the expected sufficient statistics "
+                                "E z, E z^2 of the projected belief) cannot determine the outgoing message of Blood's "
+                                "narrow cavities at the paper's own threshold: an error of one accepted predictive "
+                                "standard deviation (exp(-9/2)) in E z^2 changes the site precision by a median 32 times "
+                                "its value and makes 95 % of the quotients improper (Fertility: 0.08 and none)",
+                                test="test_kj_sufficient_statistics_target_cannot_resolve_blood_sites")
             else:
                 rec.within(f"ours ({arm}), {n}, seed-mean of the largest |test error(KJIT) - test error(sampling "
                            "or quadrature)|", f"our arm: {ARMS.get(arm, arm)}; the paper's bar kept", m, upper=BAR,
