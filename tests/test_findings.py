@@ -386,3 +386,76 @@ def test_uk_whitening_of_62_centred_samples_has_rank_61():
     Z = Z - Z.mean(0)  # the zero-mean condition
     ev = np.linalg.eigvalsh(Z.T @ Z / 62)
     assert ev.min() < 1e-10 and np.allclose(ev[1:], 1.0, atol=1e-8)
+
+
+# ---------------------------------------------------------------------------------------------------
+# KJIT (Jitkrittum et al. 2015), Sec. 3.3 / Exp. 5: the paper's regression target (expected sufficient statistics
+# of the projected belief) cannot resolve the outgoing messages of Blood transfusion's narrow cavities
+# ---------------------------------------------------------------------------------------------------
+
+
+def _kj_tilted_moments(mu, var, y):
+    """Mean and variance of N(z; mu, var) sigma(z)^y sigma(-z)^(1-y) on a 4001-point grid over mu +- 12 sd (numpy
+    only; the Beta(1 + y, 2 - y) message of an observed label contributes sigma(z)^y sigma(-z)^(1 - y))."""
+    t = np.linspace(-12.0, 12.0, 4001)
+    z = mu[:, None] + np.sqrt(var)[:, None] * t
+    lw = -0.5 * t * t - np.logaddexp(0.0, np.where(y[:, None] == 1, -z, z))
+    w = np.exp(lw - lw.max(axis=1, keepdims=True))
+    w /= w.sum(axis=1, keepdims=True)
+    m = (w * z).sum(axis=1)
+    return m, (w * (z - m[:, None]) ** 2).sum(axis=1)
+
+
+def _kj_cavities(name, n_sweeps=10):
+    """Parallel EP (Infer.NET's schedule) for logistic regression without bias on the authors' standardised training
+    split (read with scipy.io.loadmat), exact moments of :func:`_kj_tilted_moments`; the cavities and projected
+    moments of sweeps 2..n_sweeps."""
+    from scipy.io import loadmat
+
+    raw = loadmat(Path(__file__).resolve().parents[1] / "data" / "uci" / f"{name}_norm_tr.mat")
+    X, y = np.asarray(raw["X"], float).T, np.asarray(raw["Y"]).ravel().astype(int)
+    n, d = X.shape
+    nu, tau = np.zeros(n), np.zeros(n)
+    out = []
+    for sweep in range(n_sweeps):
+        prec = np.eye(d) + (X.T * tau) @ X
+        cov = np.linalg.inv(prec)
+        mean = cov @ (X.T @ nu)
+        s, m = np.einsum("ij,jk,ik->i", X, cov, X), X @ mean
+        tc, nc = 1.0 / s - tau, m / s - nu
+        ok = tc > 0
+        mu_c, var_c = nc[ok] / tc[ok], 1.0 / tc[ok]
+        mq, vq = _kj_tilted_moments(mu_c, var_c, y[ok])
+        if sweep >= 1:
+            out.append((var_c, mq, vq))
+        new_tau = np.maximum(1.0 / vq - 1.0 / var_c, 0.0)
+        new_nu = np.where(new_tau > 0, mq / vq - mu_c / var_c, mq * (1.0 / var_c) - mu_c / var_c)
+        nu[ok], tau[ok] = new_nu, new_tau
+    return [np.concatenate(p) for p in zip(*out)]
+
+
+def test_kj_sufficient_statistics_target_cannot_resolve_blood_sites():
+    """KJIT, Sec. 3.3 states the regression outputs as the expected sufficient statistics of the projected belief,
+    for the Gaussian message to z (E[z], E[z^2]); Exp. 5 uses the threshold -9 on the log predictive variance, so a
+    prediction the operator accepts without consulting its oracle may be off by one predictive standard deviation
+    delta = exp(-9/2) = 0.011 in E[z^2]. The outgoing message to z is N(E z, E z^2 - (E z)^2) / cavity, whose
+    precision 1/v_q - 1/v_c is a small difference for the narrow cavities of Blood transfusion.
+
+    Independent route (numpy / scipy only, no library code): exact parallel EP on the authors' Blood training split;
+    for the messages of sweeps 2-10, the relative change of the site precision caused by an error of delta in
+    E[z^2] has median above 10 (the site is undetermined), and for more than 90 % of them the error makes the
+    quotient improper (v_q + delta >= v_c). On Fertility, whose cavities are broad, the same error changes the site
+    precision by under 50 % (median) and never makes it improper: the mechanism is the narrow cavity, not the data
+    set. (Measured: Blood median 32, 95 %; Fertility 0.08, 0 %.)"""
+    delta = np.exp(-4.5)
+
+    def stats(name):
+        var_c, mq, vq = _kj_cavities(name)
+        site = 1.0 / vq - 1.0 / var_c
+        rel = (1.0 / np.maximum(vq - delta, 1e-300) - 1.0 / vq) / site
+        return float(np.median(rel)), float(np.mean(var_c - vq < delta))
+
+    blood_rel, blood_improper = stats("blood_transfusion")
+    fert_rel, fert_improper = stats("fertility")
+    assert blood_rel > 10.0 and blood_improper > 0.9
+    assert fert_rel < 0.5 and fert_improper == 0.0

@@ -30,10 +30,37 @@ rule kj_exp1_collect:
         "../scripts/kjit/exp1_collect.py"
 
 
-rule kj_exp1_fit:
-    """Exp. 1-2: LOOCV batch operator, log KL, uncertainty lines vs the forest, App. C alternatives."""
+rule kj_exp1_is:
+    """Exp. 1 ground truth as the paper describes it: importance-sampling projected beliefs (1e5 samples, N(0, 200))
+    for the n_train + n_test subsampled messages (unusable answers skipped)."""
     input:
         collected=kj_exp1_collect_file(),
+        code=code("kjit/exp1_is.py"),
+    output:
+        kj_exp1_is_file(),
+    params:
+        exp1=KJ["exp1"],
+        seed=config["seed"],
+    log:
+        logs("kj_exp1_is"),
+    benchmark:
+        bench("kj_exp1_is")
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=30,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp1_is.py"
+
+
+rule kj_exp1_fit:
+    """Exp. 1-2: LOOCV batch operator on the IS ground truth (and on quadrature: ours), log KL, uncertainty lines vs
+    the forest, every row of the App. C table."""
+    input:
+        collected=kj_exp1_collect_file(),
+        truth=kj_exp1_is_file(),
         code=code("kjit/exp1_fit.py"),
     output:
         kj_exp1_fit_file(),
@@ -246,6 +273,36 @@ rule kj_exp5_kjit:
     threads: workflow.cores
     resources:
         mem_mb=3000,
+        runtime=60,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp5.py"
+
+
+rule kj_exp5_seeds:
+    """Exp. 5's KJIT run over n_seeds seeds for one regression target of the f->z direction (the paper's expected
+    sufficient statistics, the authors' code's mean / log variance, or our ablation: the outgoing message's natural
+    parameters); not timed."""
+    input:
+        data=KJ_UCI_FILES,
+        code=code("kjit/exp5.py"),
+    output:
+        kj_exp5_seeds_file("{arm}"),
+    params:
+        exp5=KJ["exp5"],
+        method="seeds",
+        data_dir=lambda wc, input: os.path.dirname(input.data[0]),
+        seed=config["seed"],
+    log:
+        logs("kj_exp5_seeds_{arm}"),
+    benchmark:
+        bench("kj_exp5_seeds_{arm}")
+    wildcard_constraints:
+        arm="suff_stats|mean_logvar|site_natural",
+    threads: 1
+    resources:
+        mem_mb=2000,
         runtime=60,
     conda:
         CONDA_ENV

@@ -12,6 +12,10 @@ def kj_exp1_collect_file():
     return res("kjit", "exp1_collect.npz")
 
 
+def kj_exp1_is_file():
+    return res("kjit", "exp1_is.npz")
+
+
 def kj_exp1_fit_file():
     return res("kjit", "exp1_fit.npz")
 
@@ -38,6 +42,11 @@ def kj_exp5_sampling_file(name):
     return res("kjit", "exp5", "sampling", f"{name}.npz")
 
 
+def kj_exp5_seeds_file(arm):
+    """arm: a regression target of the f->z direction (kjit.exp5.seed_targets)."""
+    return res("kjit", "exp5", "seeds", f"{arm}.npz")
+
+
 def kj_supp_file(which):
     return res("kjit", f"supp_{which}.npz")
 
@@ -58,7 +67,8 @@ kj_figure(6, {"quadrature": kj_exp3_file("quadrature"), "kjit": kj_exp3_file("kj
               "sampling": [kj_exp3_sampling_file(p) for p in KJ_SLICES]})
 kj_figure(7, {"exp4": kj_exp4_file()})
 kj_figure(8, {"kjit": kj_exp5_file("kjit")})
-kj_figure(9, {"quadrature": kj_exp5_file("quadrature"), "kjit": kj_exp5_file("kjit"), "sampling": _kj_exp5_sampling})
+kj_figure(9, {"quadrature": kj_exp5_file("quadrature"), "kjit": kj_exp5_file("kjit"), "sampling": _kj_exp5_sampling,
+              "seeds": {a: kj_exp5_seeds_file(a) for a in KJ["exp5"]["seed_targets"]}})
 kj_figure(10, {"fit": kj_exp1_fit_file()})
 kj_figure(11, {"s1": kj_supp_file("s1")})
 kj_figure(12, {"s2": kj_supp_file("s2")})

@@ -26,8 +26,18 @@ from .features import (
     median_heuristic,
     mv_features,
 )
+from .appc import (
+    ICholKRR,
+    draw_per_message,
+    epk_product_features,
+    epk_sum_features,
+    ichol_krr_path,
+    incomplete_cholesky,
+    per_message_medians,
+    sum_gauss_kernel,
+)
 from .forest import EslamiForest, forest_inputs
-from .operator import KJITGammaOperator, KJITLearner, KJITLogisticOperator
+from .operator import Z_TARGETS, KJITGammaOperator, KJITLearner, KJITLogisticOperator
 from .problems import bayes_disagreement, compound_gamma_problem, logistic_problem, sample_w, test_error
 from .regression import RidgeFit, ridge_loocv
 
@@ -85,29 +95,50 @@ def exp1_collect(rng, d: int = 20, n: int = 300, n_datasets: int = 20, n_sweeps:
     return {k: np.concatenate(v) for k, v in cols.items()}
 
 
+def exp1_is(collected: dict, rng, n_train: int = 5000, n_test: int = 3000, n_samples: int = 100_000,
+            proposal_var: float = 200.0) -> dict:
+    """The paper's ground truth of Exp. 1: importance-sampling projected beliefs (Eq. 2, proposal ``N(0, 200)``,
+    ``n_samples`` self-normalised samples per message; the authors used 1e5) for a random subsample of
+    ``n_train + n_test`` collected messages. Messages are drawn in a random order and kept while the sampler's
+    answer is usable (finite, positive variance, effective sample size at least the oracle's guard); unusable
+    answers are skipped and counted. Returns the kept positions ``idx`` (the first ``n_train`` train, the rest
+    test), the IS moments and the number skipped."""
+    n_all = collected["mu"].size
+    need = int(n_train) + int(n_test)
+    if need > n_all:
+        raise ValueError(f"n_train + n_test = {need} exceeds the {n_all} collected messages")
+    order = rng.permutation(n_all)
+    oracle = ISLogisticOracle(n_samples, rng, proposal_var=proposal_var)
+    idx, mean, var = [], [], []
+    skipped = 0
+    for j in order:
+        mom = oracle.moments(collected["mu"][j], collected["var"][j], collected["alpha"][j], collected["beta"][j],
+                             need_p=False)
+        if np.isfinite(mom.mean_z) and np.isfinite(mom.var_z) and mom.var_z > 0:
+            idx.append(j)
+            mean.append(mom.mean_z)
+            var.append(mom.var_z)
+            if len(idx) == need:
+                break
+        else:
+            skipped += 1
+    if len(idx) < need:
+        raise ValueError(f"only {len(idx)} usable importance-sampling answers among {n_all} messages")
+    return {"idx": np.asarray(idx, int), "is_mean": np.asarray(mean), "is_var": np.asarray(var),
+            "n_skipped": np.array(skipped), "n_samples": np.array(int(n_samples)),
+            "proposal_var": np.array(float(proposal_var))}
+
+
 def _uncertainty_lines(n_points=500):
     means = np.linspace(-13.0, 13.0, n_points)
     return means, 0.02 * means + 2.6, -0.02 * means ** 2 + 1.6
 
 
-def exp1_fit(collected: dict, rng, n_train: int = 5000, n_test: int = 3000, medfs=MEDFS,
-             lambdas=LAMBDAS, D_in_cv: int = 300, D_out_cv: int = 500, D_in: int = 500,
-             D_out: int = 1000, n_grid: int = 500, rf_trees: int = 64, table: bool = True) -> dict:
-    """Batch operator of Exp. 1 (LOOCV over ``medfs x lambdas``, final refit with ``D_in/D_out``),
-    its errors (Fig. 3), uncertainty on the two test lines vs the Eslami-style forest (Fig. 4),
-    KL vs predictive variance (Fig. 10), and, if ``table``, the App. C alternatives we implement
-    (MV kernel, Breiman RF, extra trees, Eslami-style RF)."""
-    from sklearn.ensemble import ExtraTreesRegressor, RandomForestRegressor
-
-    n_all = collected["mu"].size
-    if n_train + n_test > n_all:
-        raise ValueError(f"n_train + n_test = {n_train + n_test} exceeds the {n_all} collected messages")
-    perm = rng.permutation(n_all)
-    tr, te = perm[:n_train], perm[n_train:n_train + n_test]
-    M, V = logistic_inputs(collected["alpha"], collected["beta"], collected["mu"], collected["var"])
-    Y = np.column_stack([collected["mean_q"], np.log(collected["var_q"])])
+def _fit_two_stage(M, V, Y, tr, rng, medfs, lambdas, D_in_cv, D_out_cv, D_in, D_out):
+    """Exp. 1's batch operator (spec 3.8): median-heuristic widths on the training set, LOOCV per output over
+    ``gamma^2 = medf * median`` and ``lambda`` with ``(D_in_cv, D_out_cv)`` features, refit with ``(D_in, D_out)``.
+    Returns ``(predictions on all rows (N, 2), [(features, RidgeFit)] per output, cv, best, widths2, med)``."""
     widths2, med = median_heuristic(M[tr], V[tr], rng, factor=1.0, subsample=2000)
-    # LOOCV per output over (medf, lambda)
     cv = np.empty((len(medfs), len(lambdas), 2))
     for a, f in enumerate(medfs):
         feats = TwoStageFeatures.draw(widths2, f * med, D_in_cv, D_out_cv, rng)
@@ -117,12 +148,84 @@ def exp1_fit(collected: dict, rng, n_train: int = 5000, n_test: int = 3000, medf
     for k in range(2):
         f, lam = medfs[best[k][0]], lambdas[best[k][1]]
         feats = TwoStageFeatures.draw(widths2, f * med, D_in, D_out, rng)
-        P_tr = feats(M[tr], V[tr])
-        model = RidgeFit(P_tr, Y[tr, k], lam)
+        model = RidgeFit(feats(M[tr], V[tr]), Y[tr, k], lam)
         models.append((feats, model))
         preds.append(model.predict(feats(M, V))[:, 0])
-    m_hat, v_hat = preds[0], np.exp(preds[1])
-    logkl = np.log(kl_gaussian(collected["mean_q"], collected["var_q"], m_hat, v_hat))
+    return np.column_stack(preds), models, cv, best, widths2, med
+
+
+def _ridge_rows(make_feats, Y, tr, te, lambdas, scales):
+    """A random-feature ridge row of the App. C table: for each output, LOOCV over ``scales`` (the kernel-width
+    multipliers passed to ``make_feats(scale, rows)``) and ``lambdas``; predictions on ``te``."""
+    out = []
+    for k in range(Y.shape[1]):
+        best = (np.inf, None)
+        for sc in scales:
+            loo = ridge_loocv(make_feats(sc, tr), Y[tr, k], lambdas)[:, 0]
+            if loo.min() < best[0]:
+                best = (loo.min(), (sc, lambdas[int(np.argmin(loo))]))
+        sc, lam = best[1]
+        out.append(RidgeFit(make_feats(sc, tr), Y[tr, k], lam).predict(make_feats(sc, te))[:, 0])
+    return np.column_stack(out)
+
+
+def _ichol_row(kernel, Y, tr, te, lambdas, scales, rng, holdout: float, max_rank: int, tol: float = 1e-6):
+    """An IChol row of the App. C table: ``kernel(rows_a, rows_b, scale)`` evaluated exactly, the training Gram
+    matrix factorised by pivoted incomplete Cholesky, dual kernel ridge regression; ``(scale, lambda)`` chosen per
+    output by hold-out validation on a random ``holdout`` fraction of the training set (App. C), then refit on the
+    whole training set. Returns predictions on ``te`` and the ranks used."""
+    perm = rng.permutation(tr)
+    n_val = max(1, int(round(holdout * tr.size)))
+    fit_, val = perm[n_val:], perm[:n_val]
+    err = np.full((len(scales), len(lambdas), Y.shape[1]), np.inf)
+    ranks = []
+    for a, sc in enumerate(scales):
+        diag = np.diag(kernel(fit_[:1], fit_[:1], sc))[0] * np.ones(fit_.size)
+        G, _ = incomplete_cholesky(lambda j: kernel(fit_, fit_[[j]], sc)[:, 0], diag, tol, max_rank)
+        ranks.append(G.shape[1])
+        Kv = kernel(val, fit_, sc)
+        for b, alpha in enumerate(ichol_krr_path(G, Y[fit_], lambdas)):
+            err[a, b] = np.mean((Kv @ alpha - Y[val]) ** 2, axis=0)
+    out = []
+    for k in range(Y.shape[1]):
+        a, b = np.unravel_index(np.argmin(err[:, :, k]), err.shape[:2])
+        sc, lam = scales[a], lambdas[b]
+        diag = np.diag(kernel(tr[:1], tr[:1], sc))[0] * np.ones(tr.size)
+        G, _ = incomplete_cholesky(lambda j: kernel(tr, tr[[j]], sc)[:, 0], diag, tol, max_rank)
+        ranks.append(G.shape[1])
+        out.append(ICholKRR(G, Y[tr, k], lam).predict(kernel(te, tr, sc))[:, 0])
+    return np.column_stack(out), ranks
+
+
+def exp1_fit(collected: dict, truth: dict, rng, n_train: int = 5000, n_test: int = 3000, medfs=MEDFS,
+             lambdas=LAMBDAS, D_in_cv: int = 300, D_out_cv: int = 500, D_in: int = 500,
+             D_out: int = 1000, n_grid: int = 500, rf_trees: int = 64, table: bool = True,
+             ichol_max_rank: int = 1000, ichol_holdout: float = 0.2) -> dict:
+    """Batch operator of Exp. 1 on the paper's protocol: the messages and ground truth of :func:`exp1_is`
+    (importance sampling, the oracle the paper describes), LOOCV over ``medfs x lambdas``, final refit with
+    ``D_in/D_out``; its errors (Fig. 3), uncertainty on the two test lines vs the Eslami-style forest (Fig. 4),
+    KL vs predictive variance (Fig. 10), and, if ``table``, every row of the App. C table on the same split and
+    ground truth. Our extra arm (kind ``ours``): the same operator trained and judged on the quadrature ground
+    truth (``log_kl_quad_test``), and the IS-trained operator judged against quadrature (``log_kl_is_vs_quad``).
+    All arrays are over the ``n_train + n_test`` kept messages (``sub_idx`` their positions in ``collected``)."""
+    sub = np.asarray(truth["idx"], int)
+    if sub.size != n_train + n_test:
+        raise ValueError(f"the ground truth has {sub.size} messages, expected n_train + n_test = {n_train + n_test}")
+    col = {k: np.asarray(collected[k])[sub] for k in ("alpha", "beta", "mu", "var", "mean_q", "var_q")}
+    tr, te = np.arange(n_train), np.arange(n_train, n_train + n_test)
+    M, V = logistic_inputs(col["alpha"], col["beta"], col["mu"], col["var"])
+    t_mean, t_var = np.asarray(truth["is_mean"], float), np.asarray(truth["is_var"], float)
+    Y = np.column_stack([t_mean, np.log(t_var)])
+    pred, models, cv, best, widths2, med = _fit_two_stage(M, V, Y, tr, rng, medfs, lambdas, D_in_cv, D_out_cv,
+                                                          D_in, D_out)
+    m_hat, v_hat = pred[:, 0], np.exp(pred[:, 1])
+    logkl = np.log(kl_gaussian(t_mean, t_var, m_hat, v_hat))
+    # ours: the same protocol on the quadrature ground truth, and the IS-trained operator against quadrature
+    Yq = np.column_stack([col["mean_q"], np.log(col["var_q"])])
+    pred_q, _, cv_q, best_q, _, _ = _fit_two_stage(M, V, Yq, tr, rng, medfs, lambdas, D_in_cv, D_out_cv, D_in, D_out)
+    logkl_q = np.log(kl_gaussian(col["mean_q"], col["var_q"], pred_q[:, 0], np.exp(pred_q[:, 1])))
+    logkl_is_q = np.log(kl_gaussian(col["mean_q"], col["var_q"], m_hat, v_hat))
+    logkl_truths = np.log(kl_gaussian(col["mean_q"], col["var_q"], t_mean, t_var))
     feats0, model0 = models[0]
     logU = np.log(model0.uncertainty(feats0(M, V)))
     # Fig. 3b examples: best, two at the median, 99th percentile of the test log KL
@@ -135,10 +238,9 @@ def exp1_fit(collected: dict, rng, n_train: int = 5000, n_test: int = 3000, medf
     # Fig. 4: test lines with m_{p->f} = Beta(1, 2)
     means, lp1, lp2 = _uncertainty_lines(n_grid)
     out_lines = {}
-    F_tr = forest_inputs(collected["alpha"][tr], collected["beta"][tr], collected["mu"][tr],
-                         collected["var"][tr])
+    F = forest_inputs(col["alpha"], col["beta"], col["mu"], col["var"])
     t0 = time.perf_counter()
-    rf = EslamiForest(rng, n_trees=rf_trees).fit(F_tr, collected["mean_q"][tr], collected["var_q"][tr])
+    rf = EslamiForest(rng, n_trees=rf_trees).fit(F[tr], t_mean[tr], t_var[tr])
     rf_time = time.perf_counter() - t0
     for name, lp in (("test1", lp1), ("test2", lp2)):
         var = np.exp(-lp)
@@ -147,57 +249,98 @@ def exp1_fit(collected: dict, rng, n_train: int = 5000, n_test: int = 3000, medf
         out_lines[f"{name}_kernel_logU"] = np.log(model0.uncertainty(feats0(Ml, Vl)))
         out_lines[f"{name}_rf_logU"] = np.log(rf.uncertainty(forest_inputs(1.0, 2.0, means, var)))
     res = {
-        "train_idx": tr, "test_idx": te, "log_kl": logkl, "log_kl_test": logkl[te],
+        "sub_idx": sub, "train_idx": tr, "test_idx": te, "log_kl": logkl, "log_kl_test": logkl[te],
         "log_kl_train": logkl[tr], "logU": logU, "logU_test": logU[te], "logU_train": logU[tr],
-        "pred_mean": m_hat, "pred_var": v_hat, "true_mean": collected["mean_q"],
-        "true_var": collected["var_q"], "example_idx": ex_idx, "example_log_kl": logkl[ex_idx],
-        "train_mu": collected["mu"][tr], "train_var": collected["var"][tr],
+        "pred_mean": m_hat, "pred_var": v_hat, "true_mean": t_mean, "true_var": t_var,
+        "quad_mean": col["mean_q"], "quad_var": col["var_q"], "log_kl_quad_test": logkl_q[te],
+        "log_kl_is_vs_quad_test": logkl_is_q[te], "log_kl_is_truth_vs_quad_test": logkl_truths[te],
+        "best_medf_quad": np.array([medfs[b[0]] for b in best_q]),
+        "best_lambda_quad": np.array([lambdas[b[1]] for b in best_q]),
+        "example_idx": ex_idx, "example_log_kl": logkl[ex_idx],
+        "train_mu": col["mu"][tr], "train_var": col["var"][tr],
         "cv_loo": cv, "medfs": np.asarray(medfs), "lambdas": np.asarray(lambdas),
         "best_medf": np.array([medfs[b[0]] for b in best]),
         "best_lambda": np.array([lambdas[b[1]] for b in best]), "median_sqdist": np.array(med),
-        "widths2": widths2, "grid_means": means, "rf_fit_seconds": np.array(rf_time), **out_lines,
+        "widths2": widths2, "grid_means": means, "rf_fit_seconds": np.array(rf_time),
+        "is_n_samples": np.asarray(truth["n_samples"]), "is_n_skipped": np.asarray(truth["n_skipped"]), **out_lines,
     }
     if table:
-        rows, mean_, sd_ = [], [], []
-
-        def add(name, mq, vq):
-            lkt = np.log(kl_gaussian(collected["mean_q"][te], collected["var_q"][te], mq, vq))
-            rows.append(name)
-            mean_.append(np.mean(lkt))
-            sd_.append(np.std(lkt))
-
-        add("KJIT (Gaussian kernel on joint embeddings)", m_hat[te], v_hat[te])
-        # MV kernel: Gaussian kernel on (means, variances), widths by the median heuristic per column
-        Xmv = np.hstack([M, V])
-        w_mv = np.median(np.abs(Xmv[tr][:, None] - Xmv[tr][rng.permutation(n_train)[:300]][None]),
-                         axis=(0, 1)) ** 2 + 1e-6
-        mv_pred = []
-        for k in range(2):
-            bestk = (np.inf, None)
-            for f in (0.1, 1.0, 10.0):
-                P = mv_features(M[tr], V[tr], f * w_mv, D_out, np.random.default_rng(k))
-                loo = ridge_loocv(P, Y[tr, k], lambdas)[:, 0]
-                if loo.min() < bestk[0]:
-                    bestk = (loo.min(), (f, lambdas[int(np.argmin(loo))]))
-            f, lam = bestk[1]
-            P = mv_features(M[tr], V[tr], f * w_mv, D_out, np.random.default_rng(k))
-            Pt = mv_features(M[te], V[te], f * w_mv, D_out, np.random.default_rng(k))
-            mv_pred.append(RidgeFit(P, Y[tr, k], lam).predict(Pt)[:, 0])
-        add("Random features + MV kernel", mv_pred[0], np.exp(mv_pred[1]))
-        Xf = np.hstack([M, V])
-        for name, cls in (("Breiman's random forests", RandomForestRegressor),
-                          ("Extremely randomized trees", ExtraTreesRegressor)):
-            reg = cls(n_estimators=64, random_state=int(rng.integers(2 ** 31 - 1)))
-            reg.fit(Xf[tr], Y[tr])
-            p = reg.predict(Xf[te])
-            add(name, p[:, 0], np.exp(p[:, 1]))
-        F_te = forest_inputs(collected["alpha"][te], collected["beta"][te], collected["mu"][te],
-                             collected["var"][te])
-        add("Eslami et al. (2014) random forests (re-implementation)", *rf.predict(F_te))
-        res["table_method"] = np.array(rows)
-        res["table_mean_log_kl"] = np.array(mean_)
-        res["table_sd_log_kl"] = np.array(sd_)
+        res.update(_appc_table(M, V, Y, tr, te, t_mean, t_var, m_hat, v_hat, F, rf, rng, widths2, med, medfs,
+                               lambdas, D_out, rf_trees, ichol_max_rank, ichol_holdout))
     return res
+
+
+APPC_ROWS = ("Random features + MV kernel",
+             "Random features + Expected product kernel on joint embeddings",
+             "Random features + Sum of expected product kernels",
+             "Random features + Product of expected product kernels",
+             "Random features + Gaussian kernel on joint embeddings (KJIT)",
+             "IChol + sum of Gaussian kernel on embeddings",
+             "IChol + Gaussian kernel on joint embeddings",
+             "Breiman's random forests",
+             "Extremely randomized trees",
+             "Eslami et al. (2014) random forests (re-implementation)")
+
+
+def _appc_table(M, V, Y, tr, te, t_mean, t_var, m_hat, v_hat, F, rf, rng, widths2, med, medfs, lambdas, D_out,
+                rf_trees, ichol_max_rank, ichol_holdout) -> dict:
+    """Every row of the App. C table on Exp. 1's split and ground truth: per-message test log KL of each row."""
+    from sklearn.ensemble import ExtraTreesRegressor, RandomForestRegressor
+
+    lks = {}
+
+    def add(name, mq, vq):
+        lks[name] = np.log(kl_gaussian(t_mean[te], t_var[te], mq, vq))
+
+    def from_pred(p):
+        return p[:, 0], np.exp(p[:, 1])
+
+    scales = tuple(float(f) for f in medfs)
+    # MV kernel: Gaussian kernel on (means, variances), widths by the median heuristic per column
+    Xmv = np.hstack([M, V])
+    w_mv = np.median(np.abs(Xmv[tr][:, None] - Xmv[tr][rng.permutation(tr.size)[:300]][None]), axis=(0, 1)) ** 2 + 1e-6
+    mv_seed = int(rng.integers(2 ** 31 - 1))
+    add(APPC_ROWS[0], *from_pred(_ridge_rows(
+        lambda sc, rows: mv_features(M[rows], V[rows], sc * w_mv, D_out, np.random.default_rng(mv_seed)),
+        Y, tr, te, lambdas, (0.1, 1.0, 10.0))))
+    # EPK on the joint embedding: the inner map of Algorithm 1 alone (a linear kernel on the embeddings)
+    W0, b0 = draw_inner(np.ones(M.shape[1]), D_out, rng)
+    add(APPC_ROWS[1], *from_pred(_ridge_rows(
+        lambda sc, rows: expected_product_features(M[rows], V[rows], W0 / np.sqrt(sc * widths2), b0),
+        Y, tr, te, lambdas, scales)))
+    # sum of EPKs: per-message maps stacked (D_out features in all)
+    maps1 = draw_per_message(np.ones(M.shape[1]), max(1, D_out // M.shape[1]), rng)
+
+    def scaled(maps, sc):
+        return [(W / np.sqrt(sc * w), b) for (W, b), w in zip(maps, widths2)]
+
+    add(APPC_ROWS[2], *from_pred(_ridge_rows(lambda sc, rows: epk_sum_features(M[rows], V[rows], scaled(maps1, sc)),
+                                             Y, tr, te, lambdas, scales)))
+    # product of EPKs: Kronecker product of per-message maps (D_each ** c ~ D_out features)
+    d_each = max(2, int(round(D_out ** (1.0 / M.shape[1]))))
+    maps2 = draw_per_message(np.ones(M.shape[1]), d_each, rng)
+    add(APPC_ROWS[3], *from_pred(_ridge_rows(
+        lambda sc, rows: epk_product_features(M[rows], V[rows], scaled(maps2, sc)), Y, tr, te, lambdas, scales)))
+    add(APPC_ROWS[4], m_hat[te], v_hat[te])
+    # IChol rows: exact kernels, dual KRR, hold-out selection
+    gam = per_message_medians(M[tr], V[tr], widths2, rng)
+    p_sum, r_sum = _ichol_row(lambda a, b, sc: sum_gauss_kernel(M[a], V[a], M[b], V[b], widths2, sc * gam),
+                              Y, tr, te, lambdas, scales, rng, ichol_holdout, ichol_max_rank)
+    add(APPC_ROWS[5], *from_pred(p_sum))
+    p_joint, r_joint = _ichol_row(lambda a, b, sc: kernel_on_embeddings(M[a], V[a], M[b], V[b], widths2, sc * med),
+                                  Y, tr, te, lambdas, scales, rng, ichol_holdout, ichol_max_rank)
+    add(APPC_ROWS[6], *from_pred(p_joint))
+    Xf = np.hstack([M, V])
+    for name, cls in ((APPC_ROWS[7], RandomForestRegressor), (APPC_ROWS[8], ExtraTreesRegressor)):
+        reg = cls(n_estimators=int(rf_trees), random_state=int(rng.integers(2 ** 31 - 1)))
+        reg.fit(Xf[tr], Y[tr])
+        add(name, *from_pred(reg.predict(Xf[te])))
+    add(APPC_ROWS[9], *rf.predict(F[te]))
+    return {"table_method": np.array(APPC_ROWS), "table_log_kl": np.vstack([lks[r] for r in APPC_ROWS]),
+            "table_mean_log_kl": np.array([np.mean(lks[r]) for r in APPC_ROWS]),
+            "table_sd_log_kl": np.array([np.std(lks[r]) for r in APPC_ROWS]),
+            "ichol_ranks_sum": np.asarray(r_sum), "ichol_ranks_joint": np.asarray(r_joint),
+            "epk_product_d_each": np.array(d_each)}
 
 
 # ================================================================================================
@@ -465,26 +608,61 @@ def exp5_baseline(method: str, data_dir, rng, names=UCI_ORDER, n_sweeps: int = 1
 
 def exp5_kjit(data_dir, rng, names=UCI_ORDER, n_sweeps: int = 10, n_samples: int = 500_000,
               n_init: int = 500, threshold: float = -9.0, D_in: int = 300, D_out: int = 500,
-              sigma_y2: float = 1e-4, median_factor: float = 0.5) -> dict:
-    """Sampling + KJIT over the UCI sequence with one persistent pair of operators (single job)."""
+              sigma_y2: float = 1e-4, median_factor: float = 0.5, target_z: str = "mean_logvar",
+              skip_improper: bool = False, data=None) -> dict:
+    """Sampling + KJIT over the UCI sequence with one persistent pair of operators (single job).
+
+    ``target_z`` and ``skip_improper``: see :class:`KJITLogisticOperator`. The kernel widths are set once, by the
+    median heuristic on the initial mini-batch (App. A: "We use this heuristic in the initial mini-batch phase
+    before the actual online learning"; Sec. 5: hyper-parameters "are learned on an initial mini-batch"), i.e. on the
+    first data set's first ``n_init`` invocations, and kept for the whole sequence. ``data``: the loaded splits (to
+    share them between calls)."""
     kids = _streams(rng, 3)
     learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
                                     median_factor)
-    op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]))
-    out = {k: [] for k in ("time_ms", "test_error", "oracle_calls")}
+    op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
+                              target_z=target_z, skip_improper=skip_improper)
+    out = {k: [] for k in ("time_ms", "test_error", "oracle_calls", "n_improper", "n_skipped_improper",
+                           "n_unusable_pred", "n_calls")}
     starts = []
-    for data in _uci(data_dir, names):
+    for data in (_uci(data_dir, names) if data is None else data):
         starts.append(len(op.learner_z.rec_u))
-        before = op.n_oracle_calls
+        before = (op.n_oracle_calls, op.n_skipped_improper, op.n_unusable_pred)
         res = run_logistic_ep(data["X_train"], data["y_train"], op, n_sweeps=n_sweeps)
         out["time_ms"].append(res.time_ms)
         out["test_error"].append(test_error(res.mean, data["X_test"], data["y_test"]))
-        out["oracle_calls"].append(op.n_oracle_calls - before)
+        out["oracle_calls"].append(op.n_oracle_calls - before[0])
+        out["n_skipped_improper"].append(op.n_skipped_improper - before[1])
+        out["n_unusable_pred"].append(op.n_unusable_pred - before[2])
+        out["n_improper"].append(res.n_improper)
+        out["n_calls"].append(res.call_site.size)
     res = {k: np.asarray(v) for k, v in out.items()}
     res.update(names=np.asarray(names), u_z=np.asarray(op.learner_z.rec_u),
                consulted_z=np.asarray(op.learner_z.rec_consulted), u_p=np.asarray(op.learner_p.rec_u),
-               consulted_p=np.asarray(op.learner_p.rec_consulted), problem_start=np.asarray(starts))
+               consulted_p=np.asarray(op.learner_p.rec_consulted), problem_start=np.asarray(starts),
+               target_z=np.asarray(target_z), skip_improper=np.asarray(bool(skip_improper)))
     return res
+
+
+def exp5_seeds(data_dir, rng, names=UCI_ORDER, targets=("suff_stats", "site_natural"), n_seeds: int = 5,
+               **kw) -> dict:
+    """Exp. 5's KJIT run repeated over ``n_seeds`` seeds (independent oracle and feature streams, the same data)
+    for each regression target of ``targets``: test error, oracle calls and the improper-message counts per
+    (target, seed, data set). The seeds are children of ``rng``'s seed, one per (target, seed), so an arm's numbers
+    do not depend on which other arms run."""
+    data = _uci(data_dir, names)
+    kids = _streams(rng, len(Z_TARGETS) * int(n_seeds))
+    keys = ("test_error", "oracle_calls", "n_improper", "n_skipped_improper", "n_unusable_pred", "n_calls")
+    out = {k: np.zeros((len(targets), int(n_seeds), len(names)), float if k == "test_error" else int)
+           for k in keys}
+    for a, t in enumerate(targets):
+        for s in range(int(n_seeds)):
+            g = kids[Z_TARGETS.index(t) * int(n_seeds) + s]
+            r = exp5_kjit(data_dir, g, names=names, target_z=t, data=data, **kw)
+            for k in keys:
+                out[k][a, s] = r[k]
+    out.update(names=np.asarray(names), targets=np.asarray(targets))
+    return out
 
 
 # ================================================================================================

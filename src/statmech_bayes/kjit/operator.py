@@ -131,18 +131,78 @@ class KJITLearner:
         return out, consulted, u
 
 
+Z_TARGETS = ("mean_logvar", "suff_stats", "site_natural")
+BROAD_TAU = 1e-5     # the authors' fallback message N(0, 1e5) (spec 3.7)
+
+
+def z_target(mom_mean, mom_var, mu_c, var_c, target: str):
+    """Regression target of the f->z direction from the oracle's projected belief ``N(mom_mean, mom_var)`` for the
+    cavity ``N(mu_c, var_c)``; None if the answer is unusable.
+
+    * ``suff_stats`` -- the paper's Sec. 3.3: the expected sufficient statistics ``(E[z], E[z^2])`` of the projected
+      belief (the numerator of Eq. 1, "the regression target in experiments 1, 2, 3 and 5");
+    * ``mean_logvar`` -- the authors' code (spec 3.6): ``(E[z], log Var[z])`` of the projected belief;
+    * ``site_natural`` -- our ablation: the natural parameters ``(mean * precision, precision)`` of the *outgoing*
+      message (Eq. 1 with the division; the paper's choice for Exp. 4, not for the logistic factor).
+    """
+    if not (np.isfinite(mom_mean) and np.isfinite(mom_var) and mom_var > 0):
+        return None
+    if target == "suff_stats":
+        return np.array([mom_mean, mom_var + mom_mean * mom_mean])
+    if target == "mean_logvar":
+        return np.array([mom_mean, np.log(mom_var)])
+    if target == "site_natural":
+        return np.array([mom_mean / mom_var - mu_c / var_c, 1.0 / mom_var - 1.0 / var_c])
+    raise ValueError(f"target must be one of {Z_TARGETS}, got {target!r}")
+
+
+def z_messages(t, mu, var, target: str):
+    """Outgoing f->z messages ``(nu, tau)`` from predicted targets ``t`` (N, 2) and cavities ``N(mu, var)``.
+
+    Projected-belief targets are divided by the cavity with forceProper (Eq. 1; spec 2.2); site targets are the
+    message itself, its precision clamped at 0 (forceProper's rule for an improper quotient). A target that is no
+    distribution (NaN, or a non-positive variance ``E[z^2] - E[z]^2``) gives the broad ``N(0, 1e5)`` message.
+    Returns ``(nu, tau, usable)``."""
+    t = np.atleast_2d(np.asarray(t, float))
+    ok = np.all(np.isfinite(t), axis=1)
+    if target == "site_natural":
+        nu = np.where(ok, t[:, 0], 0.0)
+        tau = np.where(ok, np.maximum(t[:, 1], 0.0), BROAD_TAU)
+        return nu, tau, ok
+    if target == "suff_stats":
+        vq = t[:, 1] - t[:, 0] ** 2
+    elif target == "mean_logvar":
+        vq = np.exp(t[:, 1])
+    else:
+        raise ValueError(f"target must be one of {Z_TARGETS}, got {target!r}")
+    ok &= np.isfinite(vq) & (vq > 0)
+    vq = np.where(ok, vq, 1.0)
+    nu, tau = gaussian_divide_proper_arrays(np.where(ok, t[:, 0], 0.0) / vq, 1.0 / vq, mu / var, 1.0 / var)
+    return np.where(ok, nu, 0.0), np.where(ok, tau, BROAD_TAU), ok
+
+
 class KJITLogisticOperator:
     """KJIT for both directions of the logistic factor, with an importance-sampling (or any) oracle.
 
     ``oracle.moments(mu, var, alpha, beta, need_p) -> LogisticMoments`` is consulted when a learner is
-    uncertain. Targets (spec 3.6): to z ``(E[z], log Var[z])`` of the projected belief; to p
+    uncertain. Targets to z: see :func:`z_target` (``target_z``; default the authors' code, spec 3.6); to p
     ``(log alpha, log beta)`` of the projected Beta. When both directions consult the oracle for the
     same invocation, one oracle call (one sample set) serves both.
+
+    ``skip_improper`` (spec 3.7, the authors' code): an oracle answer whose outgoing message to z is improper
+    (projected variance not below the cavity's) is not learnt from, and the broad ``N(0, 1e5)`` message is sent.
+    Without it the answer is learnt and its forceProper-clamped message sent.
     """
 
-    def __init__(self, oracle, learner_z: KJITLearner, learner_p: KJITLearner):
+    def __init__(self, oracle, learner_z: KJITLearner, learner_p: KJITLearner, target_z: str = "mean_logvar",
+                 skip_improper: bool = False):
+        if target_z not in Z_TARGETS:
+            raise ValueError(f"target_z must be one of {Z_TARGETS}, got {target_z!r}")
         self.oracle, self.learner_z, self.learner_p = oracle, learner_z, learner_p
+        self.target_z, self.skip_improper = target_z, bool(skip_improper)
         self.n_oracle_calls = 0
+        self.n_skipped_improper = 0     # oracle answers not learnt from (improper outgoing message)
+        self.n_unusable_pred = 0        # predictions that are no distribution (broad message sent)
         self.rec_mu: list[np.ndarray] = []
         self.rec_var: list[np.ndarray] = []
 
@@ -151,6 +211,7 @@ class KJITLogisticOperator:
                                                      for a in (mu, var, alpha, beta)))
         M, V = logistic_inputs(alpha, beta, mu, var)
         cache: dict[int, LogisticMoments] = {}
+        skipped: set[int] = set()
 
         def moments(j):
             mom = cache.get(j)
@@ -162,18 +223,23 @@ class KJITLogisticOperator:
 
         def oracle_z(j):
             mom = moments(j)
-            if not (np.isfinite(mom.mean_z) and mom.var_z > 0):
+            if self.skip_improper and np.isfinite(mom.var_z) and not mom.var_z < var[j]:
+                skipped.add(j)
+                self.n_skipped_improper += 1
                 return None
-            return np.array([mom.mean_z, np.log(mom.var_z)])
+            return z_target(mom.mean_z, mom.var_z, mu[j], var[j], self.target_z)
 
-        tz, _, _ = self.learner_z.process(M, V, oracle_z)
+        tz, consulted, _ = self.learner_z.process(M, V, oracle_z)
         self.rec_mu.append(mu)
         self.rec_var.append(var)
-        ok = np.all(np.isfinite(tz), axis=1)
-        vq = np.exp(np.where(ok, tz[:, 1], 0.0))
-        nu, tau = gaussian_divide_proper_arrays(tz[:, 0] / vq, 1.0 / vq, mu / var, 1.0 / var)
-        # unusable oracle answer: the authors send a broad N(0, 1e5) message instead
-        nu, tau = np.where(ok, nu, 0.0), np.where(ok, tau, 1e-5)
+        nu, tau, ok = z_messages(tz, mu, var, self.target_z)
+        self.n_unusable_pred += int(np.sum(~ok & ~consulted))
+        if self.target_z == "site_natural":
+            # a consulted row sends the oracle's own message, forceProper-clamped like every oracle answer
+            for j in np.flatnonzero(consulted & ok):
+                mom = cache[j]
+                nu[j], tau[j] = gaussian_divide_proper_arrays(mom.mean_z / mom.var_z, 1.0 / mom.var_z,
+                                                              mu[j] / var[j], 1.0 / var[j])
         a_out = b_out = np.full(mu.shape, np.nan)
         if need_p:
             def oracle_p(j):

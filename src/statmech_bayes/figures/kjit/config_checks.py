@@ -17,5 +17,7 @@ def check(config) -> None:
         problems.append("kjit.exp4.n_nodes (our smaller quadrature) must not exceed kjit.exp4.paper_nodes")
     if e3["slices"] > e3["n_problems"]:
         problems.append("kjit.exp3.slices must not exceed kjit.exp3.n_problems")
+    if kj["exp5"]["target_z"] not in kj["exp5"]["seed_targets"]:
+        problems.append("kjit.exp5.seed_targets must contain kjit.exp5.target_z (the arm that decides the claims)")
     if problems:
         raise ConfigError("bad value: " + "; ".join(problems))

@@ -1,6 +1,10 @@
 """Figure 3: Experiment 1. (a) histogram of log KL[q_{f->z} || q_hat_{f->z}] of the batch-trained operator on
 the 3000 test messages; (b) predicted (green) and true (red) projected beliefs at the best, two median and
-the 99th-percentile log KL."""
+the 99th-percentile log KL.
+
+The paper's protocol decides: the ground truth (training targets and the truth the KL is measured against) is the
+importance sampler the paper describes (Eq. 2; 1e5 samples, N(0, 200) proposal). Our extra arm (kind ``ours``): the
+same operator trained and judged on the deterministic quadrature ground truth."""
 
 from __future__ import annotations
 
@@ -28,8 +32,8 @@ def make(layout: dict, cfg: dict):
     counts, edges, _ = ax.hist(lk, bins=20, color="tab:blue", ec="k", lw=0.5)
     ax.set(xlabel=r"$\log\,\mathrm{KL}[q_{f\to z_i}\,\|\,\hat q_{f\to z_i}]$", ylabel="Frequency",
            title=f"(a) Mean: {lk.mean():.3f}, SD: {lk.std():.3f}")
-    note_box(ax, f"{lk.size} test messages; ground truth by\nquadrature (the authors: IS, 1e5 samples)",
-             loc="upper left")
+    note_box(ax, f"{lk.size} test messages; ground truth by importance\nsampling ({int(d['is_n_samples']):.0e} samples, "
+                 "as the paper)", loc="upper left")
     rows = [("hist", float(0.5 * (a + b)), float(c), np.nan, np.nan) for a, b, c in zip(edges[:-1], edges[1:], counts)]
     vis = []
     for k, (j, title) in enumerate(zip(d["example_idx"], TITLES)):
@@ -51,20 +55,29 @@ def make(layout: dict, cfg: dict):
     fig.tight_layout(rect=(0, 0.03, 1, 1))
 
     rec = ClaimsRecord("kjit/fig3", PAPER)
+    lq = np.asarray(d["log_kl_quad_test"], float)
+    iqr = float(np.subtract(*np.percentile(lk, [75, 25])))
     rec.within("mean log KL over the test messages", "Mean: -8.97 (the kernel-based operator does well in "
                "capturing the relationship between incoming and outgoing messages)", float(lk.mean()), upper=-8.0,
-               note="acceptance 'at most -8' (spec 5: log KL below -8 gives no visible gain in EP); our ground truth "
-                    "is quadrature, noise-free, so the mean can be lower than the paper's -8.97 whose IS targets "
-                    "(1e5 samples) carry sampling noise")
+               note="acceptance 'at most -8' (spec 5: log KL below -8 gives no visible gain in EP); ground truth and "
+                    "training targets by importance sampling as in the paper")
     rec.close("SD of log KL over the test messages", "SD: 1.573", float(lk.std()), 1.573, atol=0.5,
-              note=f"our distribution is broader throughout (interquartile range "
-                   f"{np.subtract(*np.percentile(lk, [75, 25])):.2f}), not only in its tail, and centred lower; our "
-                   "ground truth is noise-free quadrature where the paper's IS targets (1e5 samples) add a noise floor "
-                   "that may compress the spread (not tested)")
+              note=f"interquartile range {iqr:.2f}; importance-sampling ground truth (the paper's protocol); the "
+                   f"quadrature arm (ours) gives SD {lq.std():.2f}")
     rec.within("99th-percentile example: max |q - q_hat| / max q", "The discrepancy with respect to the ground "
                "truth is barely visible even at the 99th percentile", vis[3], upper=0.05,
                note="'barely visible' read as a largest density difference under 5% of the peak; log KL of that "
                     f"example {float(d['example_log_kl'][3]):.2f} (paper -5.46)")
+    rec.within("ours: mean log KL on the quadrature ground truth (the operator trained and judged on quadrature)",
+               "our arm: a noise-free ground truth; the paper's bar 'at most -8' kept", float(lq.mean()), upper=-8.0,
+               kind="ours", note=f"SD {lq.std():.2f}; LOOCV choice (medf, lambda) per output "
+                                 f"{list(map(float, d['best_medf_quad']))}, {list(map(float, d['best_lambda_quad']))}")
+    rec.note("ours: log KL[quadrature truth || IS truth] over the test messages (mean, SD): the noise of the paper's "
+             "ground truth", [float(np.mean(d["log_kl_is_truth_vs_quad_test"])),
+                              float(np.std(d["log_kl_is_truth_vs_quad_test"]))])
+    rec.note("ours: log KL[quadrature truth || IS-trained prediction] (mean, SD)",
+             [float(np.mean(d["log_kl_is_vs_quad_test"])), float(np.std(d["log_kl_is_vs_quad_test"]))])
+    rec.note("importance-sampling answers skipped as unusable while drawing the subsample", int(d["is_n_skipped"]))
     rec.note("test log KL quantiles (1, 50, 99 %)", [float(np.percentile(lk, q)) for q in (1, 50, 99)])
     rec.note("LOOCV choice (medf, lambda) per output", [list(map(float, d["best_medf"])),
                                                         list(map(float, d["best_lambda"]))])

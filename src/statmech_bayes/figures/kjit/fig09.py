@@ -1,5 +1,12 @@
 """Figure 9: Experiment 5. (a) test error of quadrature EP ('Infer.NET'), sampling-only EP and sampling + KJIT
-on the four UCI data sets; (b) inference time of sampling-only EP and sampling + KJIT."""
+on the four UCI data sets; (b) inference time of sampling-only EP and sampling + KJIT; (c) KJIT's test error over
+several seeds for each regression target of the f->z direction.
+
+The accuracy claims are judged on the seeds of the paper's regression target (Sec. 3.3: the expected sufficient
+statistics of the projected belief, ``kjit.exp5.target_z``): per seed the largest |error(KJIT) - error(sampling or
+quadrature)|, its mean over seeds against the bar 0.02 with two standard errors (straddling: inconclusive for
+noise). The authors' code's target (mean, log variance) and our ablation (the outgoing message's natural parameters,
+the paper's choice in Exp. 4) are our own rows (kind ``ours``)."""
 
 from __future__ import annotations
 
@@ -13,6 +20,22 @@ from statmech_bayes.figures.kjit.common import COLORS, LABELS, NAMES, ORACLE_NOT
 
 # read from the published Fig. 9a (Infer.NET bars; spec section 5)
 PAPER_ERR = {"banknote": 0.03, "blood_transfusion": 0.35, "fertility": 0.56, "ionosphere": 0.13}
+ARMS = {"suff_stats": "paper: (E z, E z^2) of the projected belief", "mean_logvar": "authors' code: (E z, log Var z)",
+        "site_natural": "ours: natural parameters of the outgoing message"}
+ARM_COLORS = {"suff_stats": "tab:red", "mean_logvar": "tab:orange", "site_natural": "tab:green"}
+BAR = 0.02
+
+
+def seed_deviation(seeds: dict, names, err):
+    """Per arm: ``(target, devs (seeds, data sets))`` with devs the largest |error(KJIT) - error(sampling or
+    quadrature)| of each seed's run."""
+    out = {}
+    for arm, d in seeds.items():
+        si = {str(n): i for i, n in enumerate(d["names"])}
+        e = np.asarray(d["test_error"], float)[0][:, [si[n] for n in names]]           # (seeds, data sets)
+        ref_s, ref_q = np.asarray(err["sampling"], float), np.asarray(err["quadrature"], float)
+        out[arm] = (e, np.maximum(np.abs(e - ref_s), np.abs(e - ref_q)))
+    return out
 
 
 def make(layout: dict, cfg: dict):
@@ -31,12 +54,25 @@ def make(layout: dict, cfg: dict):
            "sampling": [float(s[n]["time_ms"][0]) for n in names],
            "kjit": [k["time_ms"][ki[n]] for n in names]}
     x = np.arange(len(names))
-    fig, (a, b) = plt.subplots(1, 2, figsize=(10.0, 3.6))
+    target = str(cfg["exp5"]["target_z"])
+    seeds = {arm: load(path) for arm, path in layout["seeds"].items()}
+    dev = seed_deviation(seeds, names, err)
+    fig, (a, b, c) = plt.subplots(1, 3, figsize=(14.0, 3.8))
     for j, m in enumerate(("quadrature", "sampling", "kjit")):
         a.bar(x + (j - 1) * 0.27, err[m], 0.27, color=COLORS[m], label=LABELS[m])
     for j, m in enumerate(("sampling", "kjit")):
         b.bar(x + (j - 0.5) * 0.36, tim[m], 0.36, color=COLORS[m], label=LABELS[m])
-    for ax in (a, b):
+    arms = list(seeds)
+    for j, arm in enumerate(arms):
+        e = dev[arm][0]
+        off = (j - (len(arms) - 1) / 2) * 0.22
+        for r in range(e.shape[0]):
+            c.plot(x + off, e[r], "o", ms=3.5, mfc="none", color=ARM_COLORS.get(arm, "k"),
+                   label=ARMS.get(arm, arm) if r == 0 else None)
+    c.plot(x, err["sampling"], "_", ms=22, mew=2, color=COLORS["sampling"], label="Sampling (one run)")
+    c.set(ylabel="Test error", ylim=(0, 1.05), title=f"(c) KJIT over {dev[arms[0]][0].shape[0]} seeds per target")
+    c.legend(loc="upper left", fontsize=6.0, frameon=True)
+    for ax in (a, b, c):
         ax.set_xticks(x, [NAMES[n] for n in names], fontsize=8)
     top = max(max(err[m]) for m in err)
     a.set(ylabel="Test error", ylim=(0, max(0.95, 1.7 * top)), title="(a) Binary classification error")
@@ -63,23 +99,34 @@ def make(layout: dict, cfg: dict):
                    note=f"{tim['sampling'][i]:.0f} vs {tim['kjit'][i]:.0f} ms; oracle calls {int(k['oracle_calls'][ki[n]])}"
                         f" of {int(s[n]['n_calls'][0])} invocations; the published bars give x1.3-2.3; Python timings, "
                         "ratios compared")
-    for i, n in enumerate(names):
-        dk = max(abs(err["kjit"][i] - err["sampling"][i]), abs(err["kjit"][i] - err["quadrature"][i]))
-        note = (f"test errors: quadrature {err['quadrature'][i]:.4f}, sampling {err['sampling'][i]:.4f}, KJIT "
-                f"{err['kjit'][i]:.4f}; 'without sacrificing accuracy' read as within 0.02")
-        if n == "blood_transfusion":
-            note += ("; investigated (not a bug): with the paper's threshold -9 the KJIT Blood error depends strongly "
-                     "on the random seed (0.37, 0.38, 0.45 [this run], 0.58 over four seeds of the KJIT run; an earlier "
-                     "scratch run 0.395), while "
-                     "consulting the oracle on every call (threshold below the floor log sigma_y^2) gives 0.351 = "
-                     "sampling-only; the degenerate-sample guard of the IS oracle never fires here. On Blood about 64% "
-                     "of the *predicted* z-messages are clamped to zero precision by forceProper (the predicted "
-                     "projected variance is not below the cavity variance; the oracle's answers: ~27%), and Blood's "
-                     "exactly collinear Frequency/Monetary columns leave the posterior sensitive to them. The "
-                     "published Fig. 9a also shows KJIT off on Blood (about 0.32 vs 0.35)")
-        rec.within(f"{n}: largest |test error(KJIT) - test error(sampling or quadrature)|", "KJIT improves the "
-                   "inference time on all the problems without sacrificing inference accuracy", float(dk), upper=0.02,
-                   note=note)
+    for arm in [target] + [a_ for a_ in arms if a_ != target]:
+        e, dv = dev[arm]
+        for i, n in enumerate(names):
+            m, se = float(dv[:, i].mean()), float(dv[:, i].std(ddof=1) / np.sqrt(dv.shape[0])) if dv.shape[0] > 1 else np.inf
+            decided = (m + 2 * se <= BAR) or (m - 2 * se > BAR)
+            note = (f"{dv.shape[0]} seeds of the KJIT run ({ARMS.get(arm, arm)}): test errors "
+                    f"{np.round(e[:, i], 3).tolist()} (mean {e[:, i].mean():.3f}, SD {e[:, i].std(ddof=1) if e.shape[0] > 1 else 0:.3f}); "
+                    f"sampling {err['sampling'][i]:.3f}, quadrature {err['quadrature'][i]:.3f}; largest deviation per "
+                    f"seed averaged, standard error {se:.3f}; 'without sacrificing accuracy' read as within {BAR}; "
+                    f"improper outgoing messages per seed {np.asarray(seeds[arm]['n_improper'])[0][:, i].tolist()}, "
+                    f"predictions that are no distribution {np.asarray(seeds[arm]['n_unusable_pred'])[0][:, i].tolist()}, "
+                    f"oracle answers not learnt from (improper) {np.asarray(seeds[arm]['n_skipped_improper'])[0][:, i].tolist()}")
+            if arm == target:
+                c_ = rec.within(f"{n}: mean over seeds of the largest |test error(KJIT) - test error(sampling or "
+                                "quadrature)|", "KJIT improves the inference time on all the problems without "
+                                "sacrificing inference accuracy", m, upper=BAR, decidable=bool(decided), note=note)
+                if n == "blood_transfusion" and arm == "suff_stats" and c_.verdict == "fail":
+                    rec.explain(c_, "the paper's stated regression target (Sec. 3.3: the expected sufficient statistics "
+                                "E z, E z^2 of the projected belief) cannot determine the outgoing message of Blood's "
+                                "narrow cavities at the paper's own threshold: an error of one accepted predictive "
+                                "standard deviation (exp(-9/2)) in E z^2 changes the site precision by a median 32 times "
+                                "its value and makes 95 % of the quotients improper (Fertility: 0.08 and none)",
+                                test="test_kj_sufficient_statistics_target_cannot_resolve_blood_sites")
+            else:
+                rec.within(f"ours ({arm}), {n}, seed-mean of the largest |test error(KJIT) - test error(sampling "
+                           "or quadrature)|", f"our arm: {ARMS.get(arm, arm)}; the paper's bar kept", m, upper=BAR,
+                           decidable=bool(decided), note=note, kind="ours")
+    rec.note("the main KJIT run (panels a, b): target, test errors", [target, [float(v) for v in err["kjit"]]])
     for i, n in enumerate(names):
         rec.close(f"{n}: test error of quadrature EP ('Infer.NET')", f"Fig. 9a: about {PAPER_ERR[n]}",
                   float(err["quadrature"][i]), PAPER_ERR[n], atol=0.03,
