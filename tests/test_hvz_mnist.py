@@ -113,9 +113,13 @@ def test_knn_graph_symmetric_or_rule():
     assert deg.min() >= 15
     d2 = ((P[:, None, :] - P[None, :, :]) ** 2).sum(-1)
     np.fill_diagonal(d2, np.inf)
-    nn = np.argsort(d2, axis=1)[:, :15]
-    # every vertex is joined to its own 15 nearest neighbours (OR rule keeps them all)
-    assert all(A[i, nn[i]].min() == 1 for i in range(0, 300, 7))
+    # every vertex is joined to its own 15 nearest neighbours (OR rule keeps them all); the duplicate makes ties at
+    # the 15th distance, which either neighbour may fill, so: all strictly nearer ones, and 15 within that radius
+    r15 = np.sort(d2, axis=1)[:, 14]
+    for i in range(0, 300, 7):
+        nearer, within = d2[i] < r15[i], d2[i] <= r15[i]
+        assert np.all(A[[i], :].toarray().ravel()[nearer] == 1)
+        assert A[[i], :].toarray().ravel()[within].sum() >= 15
     # pca scores: orthogonal columns, decreasing variance
     S = mg.pca_scores(rng.standard_normal((200, 20)) @ np.diag(np.linspace(3, 0.1, 20)), 5)
     v = S.var(axis=0)
