@@ -9,9 +9,12 @@ from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.hartog_vanzanten import PAPER
 from statmech_bayes.figures.hartog_vanzanten.common import (
+    TRACKING_SETUP,
     colorbar,
     frame_grid,
     frames_frame,
+    tracking_arms,
+    tracking_chains,
     tracking_probes,
     tracking_unstated,
 )
@@ -61,4 +64,7 @@ def make(inputs: dict, cfg: dict):
     rec.note("k_first_and_after_burn_in", [int(tr["k"][0]), float(tr["k_mean"])])
     rec.note("log_c_start_end", [float(np.log(tr["c"][0])), float(np.log(tr["c"][-1]))])
     rec.note("scale_moves_accepted", int(tr["n_scale_accepted"]))
+    rec.note("chains", tracking_chains(tr))
+    rec.note("arms (other settings of unstated choices; never the paper's verdict)", tracking_arms(tr))
+    rec.note("setup (choice | ours | the paper)", [" | ".join(row) for row in TRACKING_SETUP])
     return fig, frames_frame({"ell_mean": ell}), rec

@@ -9,10 +9,14 @@ from statmech_bayes.core.claims import ClaimsRecord, unproven
 from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.hartog_vanzanten import PAPER
 from statmech_bayes.figures.hartog_vanzanten.common import (
+    TRACKING_SETUP,
     frame_grid,
     frame_iou,
     frames_frame,
+    tracking_arms,
+    tracking_chains,
     tracking_probes,
+    tracking_tried,
     tracking_unstated,
 )
 
@@ -37,8 +41,11 @@ def make(inputs: dict, cfg: dict):
     kept = float(tr["extra_kept"])
     rec.within("fraction of the extra ball's pixels (frame 5) above 1/2",
                "the additional object in frame 5 ... is ignored when we truncate at probability 0.5", kept, upper=0.0,
-               note="the extra ball's size is unstated (ours: radius 5 px); " + unstated + "; " + tracking_probes(tr)
-               + unproven(_extra_ball_explanation(tr, kept)))
+               note="the extra ball's size is unstated (ours: radius 5 px); " + tracking_tried(tr, "chain_extra_kept", "arm_extra_kept")
+               + unstated + "; " + tracking_probes(tr) + unproven(_extra_ball_explanation(tr, kept)))
+    rec.note("chains", tracking_chains(tr))
+    rec.note("arms (other settings of unstated choices; never the paper's verdict)", tracking_arms(tr))
+    rec.note("setup (choice | ours | the paper)", [" | ".join(row) for row in TRACKING_SETUP])
     return fig, frames_frame({"estimate": est}), rec
 
 

@@ -9,10 +9,14 @@ from statmech_bayes.core.claims import ClaimsRecord, unproven
 from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.hartog_vanzanten import PAPER
 from statmech_bayes.figures.hartog_vanzanten.common import (
+    TRACKING_SETUP,
     colorbar,
     frame_grid,
     frames_frame,
+    tracking_arms,
+    tracking_chains,
     tracking_probes,
+    tracking_tried,
     tracking_unstated,
 )
 from statmech_bayes.truncated_laplacian.experiments import boundary_distance
@@ -49,8 +53,12 @@ def make(inputs: dict, cfg: dict):
     wmax = float(w.max())
     rec.close("largest credible-interval width", "the heat map is from red (width close to 0) to white (width close to 0.25)",
               wmax, VMAX, atol=0.1, note=f"read from the caption's scale; 99.9th percentile {np.quantile(w, 0.999):.3f}; "
-              f"{int(wide.sum())} pixels ({wide.mean():.2%}) are wider than 0.25; " + tracking_probes(tr)
+              f"{int(wide.sum())} pixels ({wide.mean():.2%}) are wider than 0.25; " + tracking_tried(tr, "chain_width_max", "arm_width_max")
+              + tracking_probes(tr)
               + unproven(_width_explanation(tr, w, dist, frac)))
+    rec.note("chains", tracking_chains(tr))
+    rec.note("arms (other settings of unstated choices; never the paper's verdict)", tracking_arms(tr))
+    rec.note("setup (choice | ours | the paper)", [" | ".join(row) for row in TRACKING_SETUP])
     return fig, frames_frame({"ci_width": w}), rec
 
 
