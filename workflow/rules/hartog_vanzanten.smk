@@ -7,6 +7,7 @@ wildcard_constraints:
     gamma=r"rule|[0-9.]+",
     method="truncated|untruncated",
     chain=r"[0-9]+",
+    reading=r"[A-Za-z0-9]+",
     arm=r"[A-Za-z0-9_]+",
     size=r"[0-9]+",
 
@@ -226,20 +227,21 @@ rule hvz_video:
 
 rule hvz_tracking_chain:
     """Figs. 8-10: one independent chain of Algorithm 1 on the 100 x 100 x 9 space-time grid graph (explicit DCT
-    eigenbasis) from start {chain} of tracking.chains; cached on its own, so a plot change never reruns it."""
+    eigenbasis) under noise reading {reading} (tracking.readings) from start {chain} of tracking.chains; cached on its
+    own, so a plot change never reruns it."""
     input:
         video=hvz_video_file(),
         code=code("hartog_vanzanten/tracking_chain.py"),
     output:
-        hvz_tracking_chain_file("{chain}"),
+        hvz_tracking_chain_file("{reading}", "{chain}"),
     params:
         tracking=HVZ["tracking"],
         model={k: HVZ[k] for k in ("q", "a", "b", "refresh_g_on_reject")},
         seed=config["seed"],
     log:
-        logs("hvz_tracking_chain{chain}"),
+        logs("hvz_tracking_{reading}_chain{chain}"),
     benchmark:
-        bench("hvz_tracking_chain{chain}")
+        bench("hvz_tracking_{reading}_chain{chain}")
     threads: 1
     resources:
         mem_mb=2000,
@@ -276,7 +278,8 @@ rule hvz_tracking_arm:
 
 
 rule hvz_tracking:
-    """Figs. 8-10: the chains pooled (posterior mean, interval widths, R-hat), the arms summarised, the probes."""
+    """Figs. 8-10: the chains of each noise reading pooled (posterior mean, interval widths, R-hat), the arms
+    summarised, the probes."""
     input:
         video=hvz_video_file(),
         chains=hvz_tracking_chain_files(),

@@ -64,12 +64,14 @@ def hvz_tracking_file():
     return res("hartog_vanzanten", "mcmc", "tracking.npz")
 
 
-def hvz_tracking_chain_file(chain):
-    return res("hartog_vanzanten", "mcmc", f"tracking_chain{chain}.npz")
+def hvz_tracking_chain_file(reading, chain):
+    return res("hartog_vanzanten", "mcmc", f"tracking_{reading}_chain{chain}.npz")
 
 
 def hvz_tracking_chain_files():
-    return [hvz_tracking_chain_file(i) for i in range(len(HVZ["tracking"]["chains"]))]
+    """Every reading's chains, reading by reading (the pooling rule splits them back by reading)."""
+    tr = HVZ["tracking"]
+    return [hvz_tracking_chain_file(r["name"], i) for r in tr["readings"] for i in range(len(tr["chains"]))]
 
 
 def hvz_tracking_arm_file(arm):

@@ -1,19 +1,24 @@
 """Figs. 8-10 data: the independent chains pooled (posterior mean, 95 % interval widths, R-hat of k, log p(D | f)
 and log c), the sensitivity arms summarised beside them, and the probe chains of Algorithm 1 as printed."""
+import numpy as np
+
 from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.core.seeding import rng_for
 from statmech_bayes.truncated_laplacian.tracking_chains import tracking_pool, tracking_probe_chains
 
-KEYS = ("n_iter", "burn_in", "thin", "chains", "gamma_rule", "k_move", "scale_sd", "arm_iter", "arms", "probe_iter",
+KEYS = ("n_iter", "burn_in", "thin", "readings", "chains", "gamma_rule", "k_move", "scale_sd", "arm_iter", "arms", "probe_iter",
         "probes")
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
     p, m = smk.params.tracking, smk.params.model
     video, _ = load_npz(smk.input.video)
-    chains = [load_npz(f)[0] for f in smk.input.chains]
+    R = len(p["chains"])
+    files = list(smk.input.chains)  # reading by reading, R chains each
+    by_reading = [[load_npz(f)[0] for f in files[j * R:(j + 1) * R]] for j in range(len(p["readings"]))]
+    chains = by_reading[0]
     arms = []
     for f, spec in zip(smk.input.arms, p["arms"]):
         a = load_npz(f)[0]
@@ -24,6 +29,15 @@ with rule_context(smk) as log:
     probes = tracking_probe_chains(video, rng_for(*seed), tuple(p["probes"]), int(p["probe_iter"]),
                                    gamma_rule=float(p["gamma_rule"]), q=float(m["q"]), a=float(m["a"]), b=float(m["b"]))
     r = tracking_pool(video, chains, arms, probes)
+    r["readings"] = np.array([x["name"] for x in p["readings"]], dtype=np.str_)
+    r["reading_flip"] = np.array([float(x["flip"]) for x in p["readings"]])
+    for spec, other in zip(p["readings"][1:], by_reading[1:]):
+        alt = tracking_pool(video, other)
+        r.update({f"{spec['name']}__{k}": v for k, v in alt.items() if k not in ("ell_lo", "ell_hi")})
+        log.info("reading %s: k means %s, R-hat k %.3g, log p(D|f) %.3g, log c %.3g; extra ball kept %.3f (per chain "
+                 "%s), largest width %.3f", spec["name"], alt["chain_k_mean"].round(1).tolist(), alt["rhat_k"],
+                 alt["rhat_loglik"], alt["rhat_logc"], alt["extra_kept"], alt["chain_extra_kept"].round(3).tolist(),
+                 alt["width_max"])
     log.info("%d chains from (k0, c0) %s: k means %s, R-hat k %.3g, log p(D|f) %.3g, log c %.3g; pooled: extra ball "
              "kept %.3f (per chain %s), largest width %.3f, frame errors %s", r["n_chains"],
              list(zip(r["chain_k0"].tolist(), r["chain_c0"].tolist())), r["chain_k_mean"].round(1).tolist(),

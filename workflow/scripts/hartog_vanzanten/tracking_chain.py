@@ -1,6 +1,10 @@
-"""Figs. 8-10 data: one of the independent chains of Algorithm 1 on the space-time grid graph, from the
-configured start (k0, c0) of chain ``{chain}`` (its own seed), or one sensitivity arm ``{arm}`` (another setting of
-an unstated choice, from the first chain's start)."""
+"""Figs. 8-10 data: one of the independent chains of Algorithm 1 on the space-time grid graph, under noise reading
+``{reading}`` from the configured start (k0, c0) of chain ``{chain}`` (its own seed), or one sensitivity arm ``{arm}``
+(another setting of an unstated choice, from the first chain's start). Flipped labels (a reading's or an arm's
+``flip``) are drawn from a generator keyed by the flip rate alone, so every chain and arm at one rate sees the same
+flips."""
+import numpy as np
+
 from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
@@ -17,11 +21,12 @@ with rule_context(smk) as log:
     arm = getattr(smk.wildcards, "arm", None)
     labels = None
     if arm is None:
-        i = int(smk.wildcards.chain)
+        i, reading = int(smk.wildcards.chain), smk.wildcards.reading
         start = p["chains"][i]
+        spec = next(x for x in p["readings"] if x["name"] == reading)
         n_iter, burn_in, thin = int(p["n_iter"]), int(p["burn_in"]), int(p["thin"])
-        seed = [smk.params.seed, "hvz_tracking_chain", i]
-        what = {"chain": i}
+        seed = [smk.params.seed, "hvz_tracking_chain", reading, i]
+        what = {"reading": reading, "chain": i, "flip": spec["flip"]}
     else:
         spec = next(x for x in p["arms"] if x["name"] == arm)
         start = {"k0": spec.get("k0", p["chains"][0]["k0"]), "c0": spec.get("c0", p["chains"][0]["c0"])}
@@ -33,16 +38,17 @@ with rule_context(smk) as log:
             kw = {k: (tuple(p[k]) if isinstance(p[k], list) else p[k]) for k in VIDEO_KEYS}
             kw["extra_radius"] = float(spec["extra_radius"])
             video = tracking_data(rng_for(smk.params.seed, "hvz_video"), **kw)
-        if "flip" in spec:
-            labels = flip_labels(video["labels"], float(spec["flip"]), rng_for(smk.params.seed, "hvz_tracking_flip", arm))
         what = {"arm": arm, **spec}
+    if float(spec.get("flip", 0.0)) > 0:
+        flip = float(spec["flip"])
+        labels = flip_labels(video["labels"], flip, rng_for(smk.params.seed, "hvz_tracking_flip", f"{flip:g}"))
     r = tracking_chain(video, rng_for(*seed), n_iter=n_iter, burn_in=burn_in, thin=thin, k0=int(start["k0"]),
                        c0=float(start["c0"]), gamma_rule=float(p["gamma_rule"]), q=float(m["q"]), a=float(m["a"]),
                        b=float(m["b"]), refresh_g_on_reject=bool(m["refresh_g_on_reject"]), k_move=p["k_move"],
                        scale_sd=float(p["scale_sd"]), labels=labels)
     log.info("%s: k0 %d, c0 %g -> k %d..%d after burn-in; log c %.2f -> %.2f; log p(D|f) %.1f -> %.1f; extra ball "
              "kept %.3f; worst frame error %.4f; largest width %.3f; %.1f s of sweeps", what, start["k0"], start["c0"],
-             r["k"][burn_in:].min(), r["k"][burn_in:].max(), float(r["c"][burn_in]), float(r["c"][-1]),
+             r["k"][burn_in:].min(), r["k"][burn_in:].max(), np.log(r["c"][burn_in]), np.log(r["c"][-1]),
              r["loglik"][burn_in], r["loglik"][-1], r["extra_kept"], r["frame_error"].max(), r["width_max"],
              r["t_sweeps"])
     if arm is not None:

@@ -11,9 +11,21 @@ from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.core.claims import OURS, ClaimsRecord
 from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.hartog_vanzanten import PAPER
-from statmech_bayes.figures.hartog_vanzanten.common import TRACKING_SETUP, tracking_arms, tracking_chains
+from statmech_bayes.figures.hartog_vanzanten.common import (
+    TRACKING_SETUP,
+    alt_readings,
+    reading_text,
+    tracking_arms,
+    tracking_chains,
+)
 
 RHAT_OK = 1.1  # the usual threshold of "near 1" (Gelman et al., BDA3 §11.4)
+
+
+def _rows_of(tr: dict) -> list[tuple[str, float, str]]:
+    """(name, flip, key prefix) of every noise reading: the drawn one first."""
+    first = (str(tr["readings"][0]), float(tr["reading_flip"][0])) if "readings" in tr else ("exact", 0.0)
+    return [(*first, ""), *alt_readings(tr)]
 
 
 def make(inputs: dict, cfg: dict):
@@ -21,43 +33,59 @@ def make(inputs: dict, cfg: dict):
 
     use_style()
     tr, _ = load_npz(inputs["tracking"])
-    k, c, ll = (np.asarray(tr[x], dtype=float) for x in ("k_chains", "c_chains", "loglik_chains"))
-    R, N = k.shape
+    rows_of = _rows_of(tr)
     burn = int(tr["burn_in"])
-    it = np.arange(1, N + 1)
-    fig, axes = plt.subplots(1, 3, figsize=(11, 3.9))
+    fig, axes = plt.subplots(len(rows_of), 4, figsize=(13, 3.5 * len(rows_of) + 0.6), squeeze=False,
+                             gridspec_kw={"width_ratios": [1, 1, 1, 0.75]})
     rows = []
-    for i in range(R):
-        lab = f"chain {i + 1}: k0 = {int(tr['chain_k0'][i])}, c0 = {float(tr['chain_c0'][i]):g}"
-        for ax, y in zip(axes, (k[i], np.log(c[i]), ll[i])):
-            ax.plot(it, y, lw=0.8, label=lab)
-        rows += [(i + 1, name, int(j), float(v)) for name, y in (("k", k[i]), ("log_c", np.log(c[i])),
-                                                                  ("loglik", ll[i])) for j, v in zip(it, y)]
-    names = (("k", "rhat_k"), ("log c", "rhat_logc"), ("log p(D | f)", "rhat_loglik"))
-    for ax, (name, key) in zip(axes, names):
-        ax.axvspan(0, burn, color="0.92", lw=0)
-        ax.set(xlabel="sweep", ylabel=name, xlim=(0, N), title=f"{name}: split R-hat {float(tr[key]):.3g} after burn-in")
-    axes[0].set_yscale("log")
-    lo = np.nanmin(ll[:, burn // 2:])
-    axes[2].set_ylim(lo - 0.1 * abs(lo), min(0.0, np.nanmax(ll)) + 0.05 * abs(lo))
-    fig.legend(*axes[0].get_legend_handles_labels(), loc="lower center", ncol=min(R, 4), fontsize=7.5, frameon=False)
-    fig.suptitle(f"Tracking (Figs 8-10): {R} independent chains, q = {float(tr['q']):g}, a = {float(tr['a']):g}, "
-                 f"b = {float(tr['b']):g}, gamma = 20/n; k from p(k | z, c) + scale move; burn-in {burn} shaded",
-                 fontsize=9)
-    fig.tight_layout(rect=(0, 0.08, 1, 0.95))
     rec = ClaimsRecord("hartog_vanzanten/fig8_convergence", PAPER)
-    why = ("with a = b = 0 the prior p(c) ∝ 1/c makes the marginal prior of g ∝ (sum tau_i g_i^2)^(-k/2), which no "
-           "likelihood bounded away from 0 and 1 makes integrable: along any direction of g whose sign pattern "
-           "matches every observed label (noise-free labels; always possible at k = n) the probit likelihood tends "
-           "to 1 as |g| grows, so the posterior of (g, c) is improper there and log c falls without end; k follows, "
-           "because p(k | z, c) is a spike at the k where c was when it collapsed (chain from c0 = 100: k about "
-           "2,600; from c0 = 1: about 820)")
-    for name, key in (("k", "rhat_k"), ("log p(D | f)", "rhat_loglik"), ("log c", "rhat_logc")):
-        rec.within(f"split R-hat of {name} over the {R} tracking chains after burn-in", "(ours: the chains agree)",
-                   float(tr[key]), upper=RHAT_OK, kind=OURS,
-                   note=f"R-hat near 1 read as at most {RHAT_OK:g}; " + (why if float(tr[key]) > RHAT_OK else ""))
+    why = ("with a = b = 0 the prior p(c) ∝ 1/c makes the marginal prior of g ∝ (sum tau_i g_i^2)^(-k/2), and the "
+           "probit likelihood does not vanish at either end of |g|: it tends to 2^-N as g -> 0 and, along every "
+           "direction whose sign pattern matches the observed labels (noise-free labels; always possible at k = n), to "
+           "1 as |g| grows, so the posterior of (g, c) is improper and log c falls without end (shown exactly on a "
+           "small case by tests/test_hvz_sampler.py::test_posterior_of_c_with_a_equal_b_equal_0_is_improper_at_both_"
+           "ends); k follows, because p(k | z, c) is a spike at the k where c was when it collapsed (from c0 = 100 "
+           "about 2,600, from c0 = 1 about 820)")
+    for r, (name, flip, pre) in enumerate(rows_of):
+        k, c, ll = (np.asarray(tr[pre + x], dtype=float) for x in ("k_chains", "c_chains", "loglik_chains"))
+        R, N = k.shape
+        it = np.arange(1, N + 1)
+        for i in range(R):
+            lab = f"chain {i + 1}: k0 = {int(tr[pre + 'chain_k0'][i])}, c0 = {float(tr[pre + 'chain_c0'][i]):g}"
+            for ax, y in zip(axes[r, :3], (k[i], np.log(c[i]), ll[i])):
+                ax.plot(it, y, lw=0.8, label=lab)
+            rows += [(name, i + 1, series, int(j), float(v)) for series, y in
+                     (("k", k[i]), ("log_c", np.log(c[i])), ("loglik", ll[i])) for j, v in zip(it, y)]
+        for ax, (label, key) in zip(axes[r, :3], (("k", "rhat_k"), ("log c", "rhat_logc"),
+                                                   ("log p(D | f)", "rhat_loglik"))):
+            ax.axvspan(0, burn, color="0.92", lw=0)
+            ax.set(xlabel="sweep", ylabel=label, xlim=(0, N),
+                   title=f"[{name}] {label}: split R-hat {float(tr[pre + key]):.3g}")
+        axes[r, 0].set_yscale("log")
+        lo, hi = np.nanmin(ll[:, burn // 2:]), np.nanmax(ll[:, burn // 2:])
+        axes[r, 2].set_ylim(lo - 0.15 * (hi - lo + 1), hi + 0.15 * (hi - lo + 1))
+        tx = int(cfg["tracking"]["extra_frame"])
+        est = np.asarray(tr[pre + "estimate"])[tx]
+        axes[r, 3].imshow(est, cmap="gray_r", vmin=0, vmax=1, interpolation="nearest")
+        axes[r, 3].set(xticks=[], yticks=[], title=f"frame {tx + 1} after thresholding\n(extra ball kept "
+                       f"{float(tr[pre + 'extra_kept']):.0%})")
+        for label, key in (("k", "rhat_k"), ("log p(D | f)", "rhat_loglik"), ("log c", "rhat_logc")):
+            v = float(tr[pre + key])
+            rec.within(f"split R-hat of {label} over the {R} tracking chains after burn-in, reading {name}",
+                       "(ours: the chains agree)", v, upper=RHAT_OK, kind=OURS,
+                       note=f"R-hat near 1 read as at most {RHAT_OK:g}; reading {name}: {reading_text(flip)}"
+                       + (f"; {why}" if v > RHAT_OK and flip == 0 else ""))
+    axes[0, 0].legend(loc="center right", fontsize=6.5, frameon=False)
+    fig.suptitle(f"Tracking (Figs 8-10): independent chains per noise reading, q = {float(tr['q']):g}, "
+                 f"a = {float(tr['a']):g}, b = {float(tr['b']):g}, gamma = 20/n; k from p(k | z, c) + scale move; "
+                 f"burn-in {burn} shaded", fontsize=9.5)
+    fig.tight_layout(rect=(0, 0, 1, 0.94), h_pad=4.0)
+    for r, (name, flip, _) in enumerate(rows_of):  # the reading of each row, above it
+        box = axes[r, 0].get_position()
+        fig.text(0.01, box.y1 + 0.075 / len(rows_of), f"{name}: {reading_text(flip)}", fontsize=9, fontweight="bold")
     rec.note("chains", tracking_chains(tr))
     rec.note("arms", tracking_arms(tr))
     rec.note("setup", [f"{a} | {b} | {c_}" for a, b, c_ in TRACKING_SETUP])
-    rec.note("t_sweeps_per_chain_s", np.asarray(tr["chain_t_sweeps"]).round(1).tolist())
-    return fig, pd.DataFrame(rows, columns=["chain", "series", "sweep", "value"]), rec
+    rec.note("t_sweeps_per_chain_s", {name: np.asarray(tr[pre + "chain_t_sweeps"]).round(1).tolist()
+                                      for name, _, pre in rows_of})
+    return fig, pd.DataFrame(rows, columns=["reading", "chain", "series", "sweep", "value"]), rec
