@@ -183,8 +183,10 @@ def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str
 
 def _rhat_k(c: dict) -> float | None:
     """Split R-hat of k over the chains of one gamma after burn-in (None for one chain or a k that never moves)."""
+    if "k_chains" not in c:
+        return None
     k = np.asarray(c["k_chains"], dtype=float)[:, int(c["burn_in"]):]
-    if k.shape[0] < 2 and k.shape[1] < 8:
+    if k.shape[1] < 4:
         return None
     r = mc.gelman_rubin(k)
     return round(r, 4) if np.isfinite(r) else None
