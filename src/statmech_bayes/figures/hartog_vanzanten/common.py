@@ -314,7 +314,7 @@ TRACKING_SETUP = (
                 "(g, c); probes: Algorithm 1 as printed (Bin(4, 1/2), no scale move)",
      "stated: Algorithm 1 with the Bin(4, 1/2) proposal (Section 5.1)"),
     ("start (k0, c0)", "4 chains per noise reading: (300, 1), (3000, 1), (300, 100), (1000, 0.01)", "unstated"),
-    ("sweeps", "1,200 per chain, burn-in 400, every 8th kept (100 draws per chain, 400 pooled); arms 800, probes 600",
+    ("sweeps", "1,000 per chain, burn-in 300, every 7th kept (100 draws per chain, 400 pooled); arms 600, probes 500",
      "unstated"),
     ("credible interval", "pointwise equal-tailed 95 % of Phi(f) over the pooled kept draws",
      "'the width of the 95% credible interval' (equal-tailed unstated)"),
@@ -323,19 +323,24 @@ TRACKING_SETUP = (
 
 
 def tracking_chains(tr: dict) -> list[str]:
-    """One line per pooled tracking chain: its start, where k and c went, its fit and its frame-5 verdicts."""
+    """One line per pooled tracking chain of every noise reading: its start, where k and c went, its fit and its
+    frame-5 verdicts."""
     if "chain_k0" not in tr:
         return []
     burn = int(tr["burn_in"])
+    first = str(tr["readings"][0]) if "readings" in tr else "exact"
     out = []
-    for i in range(int(np.asarray(tr["chain_k0"]).size)):
-        c = np.asarray(tr["c_chains"][i], dtype=float)
-        ll = np.asarray(tr["loglik_chains"][i], dtype=float)
-        out.append(f"chain {i + 1} from k0 = {int(tr['chain_k0'][i])}, c0 = {float(tr['chain_c0'][i]):g}: mean k "
-                   f"{float(tr['chain_k_mean'][i]):.1f}, log c {np.log(c[burn]):.2f} -> {np.log(c[-1]):.2f}, "
-                   f"log p(D|f) {ll[burn]:.0f} -> {ll[-1]:.0f}, extra ball kept "
-                   f"{float(tr['chain_extra_kept'][i]):.0%}, largest width {float(tr['chain_width_max'][i]):.2f}, "
-                   f"worst frame error {float(tr['chain_frame_error_max'][i]):.2%}")
+    for name, pre in [(first, ""), *((n, p) for n, _, p in alt_readings(tr))]:
+        for i in range(int(np.asarray(tr[pre + "chain_k0"]).size)):
+            c = np.asarray(tr[pre + "c_chains"][i], dtype=float)
+            ll = np.asarray(tr[pre + "loglik_chains"][i], dtype=float)
+            out.append(f"{name} chain {i + 1} from k0 = {int(tr[pre + 'chain_k0'][i])}, c0 = "
+                       f"{float(tr[pre + 'chain_c0'][i]):g}: mean k {float(tr[pre + 'chain_k_mean'][i]):.1f}, log c "
+                       f"{np.log(c[burn]):.2f} -> {np.log(c[-1]):.2f}, log p(D|f) {ll[burn]:.0f} -> {ll[-1]:.0f}, extra "
+                       f"ball kept {float(tr[pre + 'chain_extra_kept'][i]):.0%}, largest width "
+                       f"{float(tr[pre + 'chain_width_max'][i]):.2f}, worst frame error "
+                       f"{float(tr[pre + 'chain_frame_error_max'][i]):.2%}, {float(tr[pre + 'chain_t_sweeps'][i]):.0f} s "
+                       "of sweeps")
     return out
 
 
@@ -381,3 +386,18 @@ def pooled_chains_verdict(tr: dict, prefix: str, key: str, ok) -> bool:
     test); otherwise the reading is undecidable at this Monte-Carlo precision."""
     per = np.asarray(tr.get(f"{prefix}chain_{key}", []), dtype=float)
     return bool(per.size == 0 or len({bool(ok(x)) for x in per}) == 1)
+
+
+def chain1_k(tr: dict) -> float:
+    """Mean k after burn-in of the first chain (the pooled mean would average separate k levels of other starts)."""
+    if "chain_k_mean" in tr:
+        return float(tr["chain_k_mean"][0])
+    return float(tr["k_mean"])
+
+
+def k_levels(tr: dict, prefix: str = "") -> str:
+    """Where each chain's k settled: '821 (c0 = 1), ..., 2726 (c0 = 100)'."""
+    if f"{prefix}chain_k_mean" not in tr:
+        return f"{float(tr['k_mean']):.0f}"
+    return ", ".join(f"{float(k):.0f} (k0 = {int(a)}, c0 = {float(c):g})" for k, a, c in
+                     zip(tr[prefix + "chain_k_mean"], tr[prefix + "chain_k0"], tr[prefix + "chain_c0"]))

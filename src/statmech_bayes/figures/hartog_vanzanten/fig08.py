@@ -10,9 +10,11 @@ from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.hartog_vanzanten import PAPER
 from statmech_bayes.figures.hartog_vanzanten.common import (
     TRACKING_SETUP,
+    chain1_k,
     colorbar,
     frame_grid,
     frames_frame,
+    k_levels,
     tracking_arms,
     tracking_chains,
     tracking_probes,
@@ -33,9 +35,9 @@ def make(inputs: dict, cfg: dict):
     unstated = tracking_unstated(tr, cfg["tracking"])
     rec = ClaimsRecord("hartog_vanzanten/fig8", PAPER)
     T_, H, W = ell.shape
-    k = int(round(float(tr["k_mean"])))
+    k = int(round(chain1_k(tr)))
     tmodes = np.bincount(DCTBasis(ell.shape).order[:k] // (H * W), minlength=T_)
-    modes = (f"the first {k} eigenvectors hold temporal DCT modes {{m: count}} = "
+    modes = (f"k settles per chain at {k_levels(tr)}; the first {k} eigenvectors (chain 1) hold temporal DCT modes {{m: count}} = "
              f"{ {m: int(c) for m, c in enumerate(tmodes) if c} }; ")
     if int(np.flatnonzero(tmodes).max()) < 2:
         # with temporal modes 0 and 1 only, every pixel's time course is a + b cos(pi (t + 1/2)/9): monotone, so a
@@ -61,7 +63,7 @@ def make(inputs: dict, cfg: dict):
     rec.note("extra_mean_ell", float(tr["extra_mean_ell"]))
     rec.note("ms_per_sweep", 1e3 * float(tr["t_per_sweep"]))
     rec.note("n_reject_kmax", int(tr["n_reject_kmax"]))
-    rec.note("k_first_and_after_burn_in", [int(tr["k"][0]), float(tr["k_mean"])])
+    rec.note("k_first_and_after_burn_in_chain1", [int(tr["k"][0]), chain1_k(tr)])
     rec.note("log_c_start_end", [float(np.log(tr["c"][0])), float(np.log(tr["c"][-1]))])
     rec.note("scale_moves_accepted", int(tr["n_scale_accepted"]))
     rec.note("chains", tracking_chains(tr))

@@ -94,7 +94,7 @@ def _width_explanation(tr: dict, w: np.ndarray, dist: np.ndarray, frac: float) -
     c_end = float(tr["c"][-1])
     shallow = [float(tr["probe_width_max"][i]) for i in range(np.asarray(tr["probe_k0"]).size)
                if str(tr["probe_k_move"][i]) == "bin4" and float(tr["probe_scale_sd"][i]) == 0]
-    return (f"the widths near 1 are the {frac:.0%} of the wide pixels that lie within 5 px of the object's boundary: "
+    return (f"exact reading: the widths near 1 are the {frac:.0%} of the wide pixels that lie within 5 px of the object's boundary: "
             f"with noise-free labels and a = b = 0 the posterior of f is steep (c has fallen to {c_end:.1e}), so on "
             "the boundary band Phi(f) flips between about 0 and 1 from draw to draw and the 95 % interval spans "
             "nearly [0, 1] there, a property of the boundary, not Monte-Carlo noise. "
