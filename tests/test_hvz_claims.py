@@ -281,7 +281,8 @@ def test_fig10_widths_scaled_up_fail(tmp_path, cfg):
 
 def with_reading(tr, kept_alt, width_alt, per_chain_kept=(0.0, 0.0)):
     """``tr`` plus a second noise reading ("flip5", 5 % of labels flipped) with its own pooled extra-ball share and
-    largest width (and, for the first reading, per-chain values that agree with its pooled ones)."""
+    largest width, the rest of its posterior a copy of the first reading's (and, for the first reading, per-chain
+    values that agree with its pooled ones)."""
     out = dict(tr)
     out.update({"readings": np.array(["exact", "flip5"]), "reading_flip": np.array([0.0, 0.05]),
                 "chain_extra_kept": np.full(2, float(tr["extra_kept"])),
@@ -289,6 +290,8 @@ def with_reading(tr, kept_alt, width_alt, per_chain_kept=(0.0, 0.0)):
                 "flip5__extra_kept": np.float64(kept_alt), "flip5__chain_extra_kept": np.array(per_chain_kept),
                 "flip5__width_max": np.float64(width_alt), "flip5__chain_width_max": np.full(2, width_alt),
                 "flip5__ci_width": tr["ci_width"], "flip5__frame_error": tr["frame_error"],
+                "flip5__ell_mean": tr["ell_mean"], "flip5__estimate": tr["estimate"],
+                "flip5__extra_mean_ell": tr["extra_mean_ell"],
                 "flip5__rhat_k": np.float64(1.0), "flip5__rhat_loglik": np.float64(1.0),
                 "flip5__rhat_logc": np.float64(1.0)})
     return out
@@ -321,3 +324,19 @@ def test_fig10_largest_width_under_both_noise_readings(tmp_path, cfg):
         t = dict(tr, ci_width=tr["ci_width"] * (w_exact / float(np.max(tr["ci_width"]))))
         path = save(tmp_path / f"t{w_exact}_{w_alt}.npz", with_reading(t, 0.0, w_alt))
         assert verdict(fig10, {"video": case["video"], "tracking": path}, cfg, text) == expect
+
+
+def test_fig8_to_10_other_claims_judged_under_every_noise_reading(tmp_path, cfg):
+    """A second noise reading whose posterior misses the ball turns 'located in all images' from pass into
+    inconclusive (the readings disagree), in Fig. 8 and in Fig. 9."""
+    case = tracking_case(tmp_path, cfg, "right")
+    tr = dict(np.load(case["tracking"], allow_pickle=False))
+    alt = with_reading(tr, 0.0, 0.3)
+    alt["flip5__ell_mean"] = np.full_like(tr["ell_mean"], 0.1)
+    alt["flip5__estimate"] = np.zeros_like(tr["estimate"])
+    path = save(tmp_path / "alt.npz", alt)
+    inputs = {"video": case["video"], "tracking": path}
+    for module, text in ((fig08, "min over frames of the mean probability on the moving ball's pixels"),
+                         (fig09, "min over frames of the overlap |estimate & ball|")):
+        assert verdict(module, case, cfg, text) == "pass"
+        assert verdict(module, inputs, cfg, text) == "inconclusive"

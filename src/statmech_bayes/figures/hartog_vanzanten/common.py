@@ -401,3 +401,23 @@ def k_levels(tr: dict, prefix: str = "") -> str:
         return f"{float(tr['k_mean']):.0f}"
     return ", ".join(f"{float(k):.0f} (k0 = {int(a)}, c0 = {float(c):g})" for k, a, c in
                      zip(tr[prefix + "chain_k_mean"], tr[prefix + "chain_k0"], tr[prefix + "chain_c0"]))
+
+
+def reading_views(tr: dict) -> list[tuple[str, str]]:
+    """(reading text, key prefix) of every noise reading in ``tr``: the drawn one first ("" prefix)."""
+    first = float(tr["reading_flip"][0]) if "reading_flip" in tr else 0.0
+    return [(reading_text(first), ""), *((reading_text(f), pre) for _, f, pre in alt_readings(tr))]
+
+
+def judge_readings(rec, claim: str, paper: str, values: list[tuple[str, float]], lower: float = -np.inf,
+                   upper: float = np.inf, note: str = "", decidable: list[bool] | None = None):
+    """One claim of Figs 8-10 judged under every noise reading: a range claim when there is one reading, else a
+    wording claim with one :class:`Reading` per noise reading (pass or fail only when they agree)."""
+    from statmech_bayes.core.claims import Reading
+
+    decidable = decidable or [True] * len(values)
+    if len(values) == 1:
+        return rec.within(claim, paper, values[0][1], lower=lower, upper=upper, note=note, decidable=decidable[0])
+    return rec.wording(claim, paper, [Reading(t, float(v), lower, upper, d) for (t, v), d in zip(values, decidable)],
+                       note="judged under every reading of the unstated noise ('noisy environment'), each on its own "
+                            "pooled chains; " + note)

@@ -14,9 +14,11 @@ from statmech_bayes.figures.hartog_vanzanten.common import (
     frame_grid,
     frame_iou,
     frames_frame,
+    judge_readings,
     k_levels,
     pooled_chains_verdict,
     reading_text,
+    reading_views,
     tracking_arms,
     tracking_chains,
     tracking_probes,
@@ -33,15 +35,18 @@ def make(inputs: dict, cfg: dict):
     fig, _ = frame_grid(lambda ax, t: ax.imshow(est[t], cmap="gray_r", vmin=0, vmax=1, interpolation="nearest"))
     unstated = tracking_unstated(tr, cfg["tracking"])
     rec = ClaimsRecord("hartog_vanzanten/fig9", PAPER)
-    iou = frame_iou(est, v["truth"])
-    rec.within("min over frames of the overlap |estimate & ball| / |estimate | ball| after thresholding at 1/2",
-               "we observe that the object is located in all images", float(iou.min()), lower=0.8,
-               note="'found' read as an overlap (intersection over union) of at least 0.8 with the moving ball; "
-                    f"per frame {iou.round(3).tolist()}; " + unstated)
+    views = reading_views(tr)
+    ious = [(t, frame_iou(tr[pre + "estimate"], v["truth"])) for t, pre in views]
+    iou = ious[0][1]
+    judge_readings(rec, "min over frames of the overlap |estimate & ball| / |estimate | ball| after thresholding at 1/2",
+                   "we observe that the object is located in all images", [(t, float(x.min())) for t, x in ious],
+                   lower=0.8, note="'found' read as an overlap (intersection over union) of at least 0.8 with the moving "
+                   f"ball; per frame {iou.round(3).tolist()}; " + unstated)
     err = tr["frame_error"]
-    rec.within("max over frames of the pixel error of the thresholded estimate against the moving ball",
-               "we observe that the object is located in all images", float(err.max()), upper=0.10,
-               note=f"per frame {err.round(4).tolist()}; the extra ball counts as an error in frame 5")
+    judge_readings(rec, "max over frames of the pixel error of the thresholded estimate against the moving ball",
+                   "we observe that the object is located in all images",
+                   [(t, float(np.max(tr[pre + "frame_error"]))) for t, pre in views], upper=0.10,
+                   note=f"per frame {err.round(4).tolist()}; the extra ball counts as an error in frame 5")
     kept = float(tr["extra_kept"])
     claim = "fraction of the extra ball's pixels (frame 5) above 1/2"
     said = "the additional object in frame 5 ... is ignored when we truncate at probability 0.5"

@@ -14,8 +14,10 @@ from statmech_bayes.figures.hartog_vanzanten.common import (
     colorbar,
     frame_grid,
     frames_frame,
+    judge_readings,
     pooled_chains_verdict,
     reading_text,
+    reading_views,
     tracking_arms,
     tracking_chains,
     tracking_probes,
@@ -41,18 +43,24 @@ def make(inputs: dict, cfg: dict):
     dist = boundary_distance(v["labels"])
     rec = ClaimsRecord("hartog_vanzanten/fig10", PAPER)
     near, far = dist <= 3, dist > 5
-    ratio = float(w[near].mean() / w[~near].mean())
-    rec.within("mean width within 3 px of an object boundary / mean width elsewhere",
-               "the uncertainty around the boundary of the object is relatively high", ratio, lower=3.0,
-               note=f"means {w[near].mean():.4f} vs {w[~near].mean():.4f}; 'high' read as at least 3x; " + unstated)
-    rec.within("median width farther than 5 px from every boundary", "whereas it is relatively low inside and outside of the object",
-               float(np.median(w[far])), upper=0.05, note=f"95th percentile {np.quantile(w[far], 0.95):.4f}")
+    views = reading_views(tr)
+    ws = [(t, np.asarray(tr[pre + "ci_width"])) for t, pre in views]
+    judge_readings(rec, "mean width within 3 px of an object boundary / mean width elsewhere",
+                   "the uncertainty around the boundary of the object is relatively high",
+                   [(t, float(x[near].mean() / x[~near].mean())) for t, x in ws], lower=3.0,
+                   note=f"means {w[near].mean():.4f} vs {w[~near].mean():.4f}; 'high' read as at least 3x; " + unstated)
+    judge_readings(rec, "median width farther than 5 px from every boundary",
+                   "whereas it is relatively low inside and outside of the object",
+                   [(t, float(np.median(x[far]))) for t, x in ws], upper=0.05,
+                   note=f"95th percentile {np.quantile(w[far], 0.95):.4f}")
     wide = w > VMAX
     frac = float((dist[wide] <= 5).mean()) if wide.any() else float("nan")
-    rec.within("share of the pixels wider than 0.25 that lie within 5 px of a boundary",
-               "the uncertainty around the boundary of the object is relatively high (the wide intervals are there)", frac, lower=0.5,
-               decidable=bool(wide.any()), note="'sits at' read as a majority; the rest lie further out"
-               + (f" (largest distance {float(dist[wide].max()):.1f} px)" if wide.any() else "") + "; " + unstated)
+    fracs = [(t, float((dist[x > VMAX] <= 5).mean()) if (x > VMAX).any() else float("nan")) for t, x in ws]
+    judge_readings(rec, "share of the pixels wider than 0.25 that lie within 5 px of a boundary",
+                   "the uncertainty around the boundary of the object is relatively high (the wide intervals are there)",
+                   fracs, lower=0.5, decidable=[bool((x > VMAX).any()) for _, x in ws],
+                   note="'sits at' read as a majority; the rest lie further out"
+                   + (f" (largest distance {float(dist[wide].max()):.1f} px)" if wide.any() else "") + "; " + unstated)
     wmax = float(w.max())
     claim, said = ("largest credible-interval width", "the heat map is from red (width close to 0) to white (width close "
                    "to 0.25)")
