@@ -132,3 +132,22 @@ def test_flip_labels_flips_the_requested_share():
     assert abs(out.mean() - 0.05) < 0.005 and lab.sum() == 0
     with pytest.raises(ValueError):
         flip_labels(lab, 0.5, np.random.default_rng(0))
+
+
+def test_chain_statistics_of_one_chain_match_the_pooled_statistics_of_that_chain():
+    """With a single chain, each per-chain statistic equals the one the figures compute from the pooled output."""
+    from statmech_bayes.truncated_laplacian import tracking_chains as tc
+    from statmech_bayes.truncated_laplacian.tracking_summary import chain_statistics
+
+    v = ex.tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
+                         extra_frame=1, extra_center=(24, 6), extra_radius=3, frac_missing=0.1)
+    a = tc.tracking_chain(v, np.random.default_rng(1), n_iter=60, burn_in=20, thin=4, k0=50, c0=1.0)
+    s = chain_statistics(v, [a, a], extra_frame=1)
+    p = tc.tracking_pool(v, [a])
+    truth = v["truth"].astype(bool)
+    assert s["chain_inside_min"].shape == (2,) and s["chain_inside_min"][0] == s["chain_inside_min"][1]
+    assert s["chain_inside_min"][0] == pytest.approx(min(p["ell_mean"][t][truth[t]].mean() for t in range(3)))
+    dist = ex.boundary_distance(v["labels"])
+    w = p["ci_width"]
+    assert s["chain_width_ratio"][0] == pytest.approx(w[dist <= 3].mean() / w[dist > 3].mean())
+    assert s["chain_width_median_far"][0] == pytest.approx(np.median(w[dist > 5]))

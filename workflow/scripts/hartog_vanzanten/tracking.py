@@ -7,6 +7,7 @@ from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.core.seeding import rng_for
 from statmech_bayes.truncated_laplacian.tracking_chains import tracking_pool, tracking_probe_chains
+from statmech_bayes.truncated_laplacian.tracking_summary import chain_statistics
 
 KEYS = ("n_iter", "burn_in", "thin", "readings", "chains", "gamma_rule", "k_move", "scale_sd", "arm_iter", "arms", "probe_iter",
         "probes")
@@ -28,11 +29,14 @@ with rule_context(smk) as log:
     seed = [smk.params.seed, "hvz_tracking_probes"]
     probes = tracking_probe_chains(video, rng_for(*seed), tuple(p["probes"]), int(p["probe_iter"]),
                                    gamma_rule=float(p["gamma_rule"]), q=float(m["q"]), a=float(m["a"]), b=float(m["b"]))
+    tx = int(p["extra_frame"])
     r = tracking_pool(video, chains, arms, probes)
+    r.update(chain_statistics(video, chains, tx))
     r["readings"] = np.array([x["name"] for x in p["readings"]], dtype=np.str_)
     r["reading_flip"] = np.array([float(x["flip"]) for x in p["readings"]])
     for spec, other in zip(p["readings"][1:], by_reading[1:]):
         alt = tracking_pool(video, other)
+        alt.update(chain_statistics(video, other, tx))
         r.update({f"{spec['name']}__{k}": v for k, v in alt.items() if k not in ("ell_lo", "ell_hi")})
         log.info("reading %s: k means %s, R-hat k %.3g, log p(D|f) %.3g, log c %.3g; extra ball kept %.3f (per chain "
                  "%s), largest width %.3f", spec["name"], alt["chain_k_mean"].round(1).tolist(), alt["rhat_k"],

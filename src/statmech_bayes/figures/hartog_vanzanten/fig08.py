@@ -16,6 +16,7 @@ from statmech_bayes.figures.hartog_vanzanten.common import (
     frames_frame,
     judge_readings,
     k_levels,
+    pooled_chains_verdict,
     reading_views,
     tracking_arms,
     tracking_chains,
@@ -59,13 +60,16 @@ def make(inputs: dict, cfg: dict):
     judge_readings(rec, "min over frames of the mean probability on the moving ball's pixels",
                    "we observe that the object is located in all images",
                    [(t, float(x.min())) for t, x in ins], lower=0.5,
+                   decidable=[pooled_chains_verdict(tr, pre, "inside_min", lambda x: x >= 0.5) for _, pre in views],
                    note=f"per frame {inside.round(3).tolist()}; " + modes + unstated)
     judge_readings(rec, "max over frames of the mean probability on background pixels (extra ball excluded)",
                    "we observe that the object is located in all images (and the background is not)",
-                   [(t, float(x.max())) for t, x in outs], upper=0.5)
+                   [(t, float(x.max())) for t, x in outs], upper=0.5,
+                   decidable=[pooled_chains_verdict(tr, pre, "outside_max", lambda x: x <= 0.5) for _, pre in views])
     judge_readings(rec, "mean probability on the extra ball's pixels in frame 5 minus that at the same pixels in the other "
                    "frames", "the additional object in frame 5 adds some noise in the probability estimates", lifts,
-                   lower=0.05, note="'some noise' read as a visible rise of at least 0.05; " + unstated + "; "
+                   lower=0.05, decidable=[pooled_chains_verdict(tr, pre, "lift", lambda x: x >= 0.05) for _, pre in views],
+                   note="'some noise' read as a visible rise of at least 0.05; " + unstated + "; "
                    + tracking_probes(tr))
     rec.note("mean_prob_ball_per_frame", inside.round(4).tolist())
     rec.note("mean_prob_background_per_frame", outside.round(4).tolist())

@@ -40,12 +40,14 @@ def make(inputs: dict, cfg: dict):
     iou = ious[0][1]
     judge_readings(rec, "min over frames of the overlap |estimate & ball| / |estimate | ball| after thresholding at 1/2",
                    "we observe that the object is located in all images", [(t, float(x.min())) for t, x in ious],
-                   lower=0.8, note="'found' read as an overlap (intersection over union) of at least 0.8 with the moving "
+                   lower=0.8, decidable=[pooled_chains_verdict(tr, pre, "iou_min", lambda x: x >= 0.8) for _, pre in views],
+                   note="'found' read as an overlap (intersection over union) of at least 0.8 with the moving "
                    f"ball; per frame {iou.round(3).tolist()}; " + unstated)
     err = tr["frame_error"]
     judge_readings(rec, "max over frames of the pixel error of the thresholded estimate against the moving ball",
                    "we observe that the object is located in all images",
                    [(t, float(np.max(tr[pre + "frame_error"]))) for t, pre in views], upper=0.10,
+                   decidable=[pooled_chains_verdict(tr, pre, "frame_error_max", lambda x: x <= 0.10) for _, pre in views],
                    note=f"per frame {err.round(4).tolist()}; the extra ball counts as an error in frame 5")
     kept = float(tr["extra_kept"])
     claim = "fraction of the extra ball's pixels (frame 5) above 1/2"

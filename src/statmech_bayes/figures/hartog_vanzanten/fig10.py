@@ -48,17 +48,20 @@ def make(inputs: dict, cfg: dict):
     judge_readings(rec, "mean width within 3 px of an object boundary / mean width elsewhere",
                    "the uncertainty around the boundary of the object is relatively high",
                    [(t, float(x[near].mean() / x[~near].mean())) for t, x in ws], lower=3.0,
+                   decidable=[pooled_chains_verdict(tr, pre, "width_ratio", lambda x: x >= 3.0) for _, pre in views],
                    note=f"means {w[near].mean():.4f} vs {w[~near].mean():.4f}; 'high' read as at least 3x; " + unstated)
     judge_readings(rec, "median width farther than 5 px from every boundary",
                    "whereas it is relatively low inside and outside of the object",
                    [(t, float(np.median(x[far]))) for t, x in ws], upper=0.05,
+                   decidable=[pooled_chains_verdict(tr, pre, "width_median_far", lambda x: x <= 0.05) for _, pre in views],
                    note=f"95th percentile {np.quantile(w[far], 0.95):.4f}")
     wide = w > VMAX
     frac = float((dist[wide] <= 5).mean()) if wide.any() else float("nan")
     fracs = [(t, float((dist[x > VMAX] <= 5).mean()) if (x > VMAX).any() else float("nan")) for t, x in ws]
     judge_readings(rec, "share of the pixels wider than 0.25 that lie within 5 px of a boundary",
                    "the uncertainty around the boundary of the object is relatively high (the wide intervals are there)",
-                   fracs, lower=0.5, decidable=[bool((x > VMAX).any()) for _, x in ws],
+                   fracs, lower=0.5, decidable=[bool((x > VMAX).any()) and pooled_chains_verdict(
+                       tr, pre, "frac_wide_near", lambda x: x >= 0.5) for (_, x), (_, pre) in zip(ws, views)],
                    note="'sits at' read as a majority; the rest lie further out"
                    + (f" (largest distance {float(dist[wide].max()):.1f} px)" if wide.any() else "") + "; " + unstated)
     wmax = float(w.max())
