@@ -277,3 +277,66 @@ def test_fig10_widths_scaled_up_fail(tmp_path, cfg):
     for text in ("median width farther than 5 px from every boundary", "largest credible-interval width"):
         assert verdict(fig10, right, cfg, text) == "pass"
         assert verdict(fig10, wrong, cfg, text) == "fail"
+
+
+def with_reading(tr, kept_alt, width_alt, per_chain_kept=(0.0, 0.0)):
+    """``tr`` plus a second noise reading ("flip5", 5 % of labels flipped) with its own pooled extra-ball share and
+    largest width, the rest of its posterior a copy of the first reading's (and, for the first reading, per-chain
+    values that agree with its pooled ones)."""
+    out = dict(tr)
+    out.update({"readings": np.array(["exact", "flip5"]), "reading_flip": np.array([0.0, 0.05]),
+                "chain_extra_kept": np.full(2, float(tr["extra_kept"])),
+                "chain_width_max": np.full(2, float(np.max(tr["ci_width"]))),
+                "flip5__extra_kept": np.float64(kept_alt), "flip5__chain_extra_kept": np.array(per_chain_kept),
+                "flip5__width_max": np.float64(width_alt), "flip5__chain_width_max": np.full(2, width_alt),
+                "flip5__ci_width": tr["ci_width"], "flip5__frame_error": tr["frame_error"],
+                "flip5__ell_mean": tr["ell_mean"], "flip5__estimate": tr["estimate"],
+                "flip5__extra_mean_ell": tr["extra_mean_ell"],
+                "flip5__rhat_k": np.float64(1.0), "flip5__rhat_loglik": np.float64(1.0),
+                "flip5__rhat_logc": np.float64(1.0)})
+    return out
+
+
+@pytest.mark.parametrize("kept, kept_alt, per_chain_alt, expect", [
+    (0.0, 0.0, (0.0, 0.0), ("pass", "")),               # both readings remove the extra ball
+    (0.9, 0.0, (0.0, 0.0), ("inconclusive", "wording")),  # they disagree: the unstated noise decides
+    (0.9, 0.8, (0.8, 0.8), ("fail", "")),               # both keep it
+    (0.0, 0.0, (0.0, 0.6), ("inconclusive", "noise")),   # the second reading's chains disagree with each other
+])
+def test_fig9_extra_ball_under_both_noise_readings(tmp_path, cfg, kept, kept_alt, per_chain_alt, expect):
+    v = video(cfg["tracking"])
+    truth, extra = v["truth"].astype(bool), v["extra"].astype(bool)
+    est = truth | (extra if kept else np.zeros_like(extra))
+    ell = np.where(est, 0.9, 0.1)
+    width = np.where(boundary_distance(v["labels"]) <= 3, 0.2, 0.01)
+    tr = with_reading(tracking(v, ell, est, width, extra_mean_ell=0.9 if kept else 0.1), kept_alt, 0.3, per_chain_alt)
+    inputs = {"video": save(tmp_path / "v.npz", v), "tracking": save(tmp_path / "t.npz", tr)}
+    fig, _, rec = fig09.make(inputs, cfg)
+    c = next(c for c in rec.claims if c.claim.startswith("fraction of the extra ball's pixels"))
+    assert (c.verdict, c.reason) == expect and c.kind == "wording"
+
+
+def test_fig10_largest_width_under_both_noise_readings(tmp_path, cfg):
+    case = tracking_case(tmp_path, cfg, "right")
+    tr = dict(np.load(case["tracking"], allow_pickle=False))
+    text = "largest credible-interval width"
+    for w_exact, w_alt, expect in ((0.2, 0.3, "pass"), (1.0, 0.3, "inconclusive"), (1.0, 0.9, "fail")):
+        t = dict(tr, ci_width=tr["ci_width"] * (w_exact / float(np.max(tr["ci_width"]))))
+        path = save(tmp_path / f"t{w_exact}_{w_alt}.npz", with_reading(t, 0.0, w_alt))
+        assert verdict(fig10, {"video": case["video"], "tracking": path}, cfg, text) == expect
+
+
+def test_fig8_to_10_other_claims_judged_under_every_noise_reading(tmp_path, cfg):
+    """A second noise reading whose posterior misses the ball turns 'located in all images' from pass into
+    inconclusive (the readings disagree), in Fig. 8 and in Fig. 9."""
+    case = tracking_case(tmp_path, cfg, "right")
+    tr = dict(np.load(case["tracking"], allow_pickle=False))
+    alt = with_reading(tr, 0.0, 0.3)
+    alt["flip5__ell_mean"] = np.full_like(tr["ell_mean"], 0.1)
+    alt["flip5__estimate"] = np.zeros_like(tr["estimate"])
+    path = save(tmp_path / "alt.npz", alt)
+    inputs = {"video": case["video"], "tracking": path}
+    for module, text in ((fig08, "min over frames of the mean probability on the moving ball's pixels"),
+                         (fig09, "min over frames of the overlap |estimate & ball|")):
+        assert verdict(module, case, cfg, text) == "pass"
+        assert verdict(module, inputs, cfg, text) == "inconclusive"

@@ -95,3 +95,59 @@ def test_tracking_probes_record_the_start_dependence():
     assert np.all((0 <= r["probe_extra_kept"]) & (r["probe_extra_kept"] <= 1))
     assert list(r["probe_k_move"]) == ["bin4", "conditional", "conditional"]
     assert r["n_scale_accepted"] > 0 and np.all(np.isfinite(r["loglik"]))
+
+
+def test_tracking_chains_pooled_with_their_convergence_record():
+    """Two small chains from different (k0, c0), pooled: the pooled mean is the mean of the chains' means, the
+    interval comes from both chains' draws, the R-hat of two copies of one chain is the identical-chain value,
+    and an arm is summarised beside the pool without entering it."""
+    from statmech_bayes.truncated_laplacian import mcerror as mc
+    from statmech_bayes.truncated_laplacian import tracking_chains as tc
+
+    v = ex.tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
+                         extra_frame=1, extra_center=(24, 6), extra_radius=3, frac_missing=0.1)
+    kw = dict(n_iter=60, burn_in=20, thin=4, scale_sd=0.1)
+    a = tc.tracking_chain(v, np.random.default_rng(1), k0=50, c0=1.0, **kw)
+    b = tc.tracking_chain(v, np.random.default_rng(2), k0=200, c0=100.0, **kw)
+    arm = tc.tracking_chain(v, np.random.default_rng(4), k0=50, c0=1.0, a=1.0, **kw)
+    arm.update(arm="a1b0", arm_what="a = 1, b = 0")
+    p = tc.tracking_pool(v, [a, b], [arm])
+    np.testing.assert_allclose(p["ell_mean"], (a["ell_mean"] + b["ell_mean"]) / 2)
+    assert a["f_draws"].shape == (10, 2700) and p["k_chains"].shape == (2, 60)
+    assert p["chain_k0"].tolist() == [50, 200] and p["n_chains"] == 2
+    assert p["width_max"] >= max(0.0, float(np.max(p["ell_hi"] - p["ell_lo"]))) - 1e-12
+    assert p["arm"].tolist() == ["a1b0"] and p["arm_extra_kept"][0] == arm["extra_kept"]
+    same = tc.tracking_pool(v, [a, a])
+    assert same["rhat_k"] == pytest.approx(mc.gelman_rubin(np.stack([a["k"], a["k"]])[:, 20:]))
+    assert mc.gelman_rubin(np.stack([a["loglik"], a["loglik"]])[:, 20:], split=False) < 1.0  # no spread between
+    with pytest.raises(ValueError):
+        tc.tracking_pool(v, [])
+
+
+def test_flip_labels_flips_the_requested_share():
+    from statmech_bayes.truncated_laplacian.tracking_chains import flip_labels
+
+    lab = np.zeros((4, 100, 100), dtype=np.int8)
+    out = flip_labels(lab, 0.05, np.random.default_rng(0))
+    assert abs(out.mean() - 0.05) < 0.005 and lab.sum() == 0
+    with pytest.raises(ValueError):
+        flip_labels(lab, 0.5, np.random.default_rng(0))
+
+
+def test_chain_statistics_of_one_chain_match_the_pooled_statistics_of_that_chain():
+    """With a single chain, each per-chain statistic equals the one the figures compute from the pooled output."""
+    from statmech_bayes.truncated_laplacian import tracking_chains as tc
+    from statmech_bayes.truncated_laplacian.tracking_summary import chain_statistics
+
+    v = ex.tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
+                         extra_frame=1, extra_center=(24, 6), extra_radius=3, frac_missing=0.1)
+    a = tc.tracking_chain(v, np.random.default_rng(1), n_iter=60, burn_in=20, thin=4, k0=50, c0=1.0)
+    s = chain_statistics(v, [a, a], extra_frame=1)
+    p = tc.tracking_pool(v, [a])
+    truth = v["truth"].astype(bool)
+    assert s["chain_inside_min"].shape == (2,) and s["chain_inside_min"][0] == s["chain_inside_min"][1]
+    assert s["chain_inside_min"][0] == pytest.approx(min(p["ell_mean"][t][truth[t]].mean() for t in range(3)))
+    dist = ex.boundary_distance(v["labels"])
+    w = p["ci_width"]
+    assert s["chain_width_ratio"][0] == pytest.approx(w[dist <= 3].mean() / w[dist > 3].mean())
+    assert s["chain_width_median_far"][0] == pytest.approx(np.median(w[dist > 5]))

@@ -79,3 +79,30 @@ def test_conditional_move_forgets_k0_where_the_random_walk_does_not():
     assert abs(m1 - m2) < 4 * np.hypot(s1, s2) / np.sqrt(300)
     assert s1 > 30  # a wide posterior: the test is about crossing it
     assert means["bin4", 195][0] - means["bin4", 5][0] > 60
+
+
+def test_rhat_hand_computed_case():
+    """Two chains of four draws, no splitting: chain means 2.5 and 4.5, within variances 5/3 and 5/3, so
+    W = 5/3, B = 4 * var(2.5, 4.5) = 4 * 2 = 8, var+ = 3/4 * 5/3 + 8/4 = 3.25 and R-hat = sqrt(3.25 / (5/3))."""
+    x = np.array([[1.0, 2.0, 3.0, 4.0], [3.0, 4.0, 5.0, 6.0]])
+    assert mc.gelman_rubin(x, split=False) == pytest.approx(np.sqrt(3.25 / (5 / 3)), rel=1e-12)
+    # split: four half-chains [1,2], [3,4], [3,4], [5,6]: W = 1/2, B = 2 * var(1.5, 3.5, 3.5, 5.5) = 2 * 8/3
+    assert mc.gelman_rubin(x) == pytest.approx(np.sqrt((0.5 * 0.5 + 16 / 3 / 2) / 0.5), rel=1e-12)
+
+
+def test_rhat_of_identical_chains_is_one_up_to_the_n_correction():
+    one = np.random.default_rng(2).standard_normal(1000)
+    assert mc.gelman_rubin(np.stack([one, one, one]), split=False) == pytest.approx(np.sqrt(999 / 1000), rel=1e-12)
+
+
+def test_rhat_near_one_for_independent_draws_and_large_for_shifted_or_drifting_chains():
+    rng = np.random.default_rng(3)
+    iid = rng.standard_normal((4, 2000))
+    assert abs(mc.gelman_rubin(iid) - 1.0) < 0.01
+    shifted = iid + 2.0 * np.arange(4)[:, None]  # four chains stuck in four places
+    assert mc.gelman_rubin(shifted) > 2.0
+    drift = iid + np.linspace(0.0, 10.0, 2000)[None, :]  # the same trend in every chain: only splitting sees it
+    assert mc.gelman_rubin(drift, split=False) < 1.01 < 1.5 < mc.gelman_rubin(drift)
+    assert mc.gelman_rubin(np.array([[1.0] * 4, [2.0] * 4])) == np.inf
+    with pytest.raises(ValueError):
+        mc.gelman_rubin(np.ones(10))

@@ -349,3 +349,41 @@ def test_input_validation_names_argument():
         sa.run_chain(basis, signs, sa.ChainSettings(gamma=-1.0), rng)
     with pytest.raises(ValueError, match="observed labels"):
         sa.label_signs(np.array([2, 0]), np.array([True, True]))
+
+
+def _orthant3(U_obs, tau_k, c, s):
+    """P(sign z_obs = s | k, c) for three observed vertices, z | k, c ~ N(0, I + U_k (c τ_k)^{-1} U_kᵀ) (g integrated
+    out, Section 3.2): the exact orthant probability 1/8 + Σ_{i<j} arcsin(ρ_ij)/(4π) of three correlated normals."""
+    cov = np.eye(3) + (U_obs / (c * tau_k)) @ U_obs.T
+    S = cov * np.outer(s, s)
+    d = np.sqrt(np.diag(S))
+    R = S / np.outer(d, d)
+    return 0.125 + (np.arcsin(R[0, 1]) + np.arcsin(R[0, 2]) + np.arcsin(R[1, 2])) / (4 * np.pi)
+
+
+def test_posterior_of_c_with_a_equal_b_equal_0_is_improper_at_both_ends():
+    """Why the tracking chains cannot converge with the paper's a = b = 0 (fig8_convergence). With p(c) ∝ 1/c the
+    marginal posterior of log c is ∝ p(D | k, c) (flat in log c), so it is proper only if p(D | k, c) vanishes at
+    both ends. It does not: as c -> ∞, f -> 0 and p(D | k, c) -> 2^{-N} (each label a coin flip); as c -> 0, when the
+    observed labels can be matched by a sign pattern of f in span(U_k) (always at k = n, where the span is all of
+    R^n; noise-free labels are matched at smaller k too), p(D | k, c) tends to the positive probability of that
+    pattern under N(0, U_k diag(1/τ) U_kᵀ) / c. Exact orthant probabilities on a 3-vertex path, all labelled
+    (+, -, +), k = 3: both limits are positive, so ∫ p(D | k, c) dc / c diverges at both ends (logarithmically)."""
+    n, q = 3, 1.0
+    basis = eb.DCTBasis((n,))
+    U, tau = basis.vectors(n), sa.tau(basis.lam, n, q)
+    s = np.array([1.0, -1.0, 1.0])
+    small = np.array([_orthant3(U, tau, c, s) for c in 10.0 ** -np.arange(4, 12)])
+    large = np.array([_orthant3(U, tau, c, s) for c in 10.0 ** np.arange(4, 12)])
+    assert np.all(np.abs(np.diff(small)) < 1e-3 * small[-1]) and small[-1] > 0.01  # a positive limit as c -> 0
+    np.testing.assert_allclose(large[-1], 0.5 ** 3, rtol=1e-6)  # the coin-flip limit as c -> ∞
+    # the integral over log c from -L to +L grows linearly in L: no normalising constant exists
+    grid = np.linspace(-30.0, 30.0, 6001)
+    dens = np.array([_orthant3(U, tau, np.exp(u), s) for u in grid])
+    part = [np.trapezoid(dens[np.abs(grid) <= L], grid[np.abs(grid) <= L]) for L in (10.0, 20.0, 30.0)]
+    assert part[2] - part[1] == pytest.approx(part[1] - part[0], rel=0.01)
+    assert part[2] - part[1] > 10 * (small[-1] + large[-1]) * 0.9
+    # a proper Gamma(a, b) prior (a, b > 0) makes the same integral converge
+    w = np.exp(2.0 * grid - 4.0 * np.exp(grid))  # Gamma(2, rate 4) density of log c, up to a constant
+    prop = [np.trapezoid((dens * w)[np.abs(grid) <= L], grid[np.abs(grid) <= L]) for L in (10.0, 20.0, 30.0)]
+    assert prop[2] == pytest.approx(prop[1], rel=1e-9)

@@ -6,6 +6,9 @@ wildcard_constraints:
     graph="path|smallworld",
     gamma=r"rule|[0-9.]+",
     method="truncated|untruncated",
+    chain=r"[0-9]+",
+    reading=r"[A-Za-z0-9]+",
+    arm=r"[A-Za-z0-9_]+",
     size=r"[0-9]+",
 
 
@@ -222,10 +225,65 @@ rule hvz_video:
         "../scripts/hartog_vanzanten/video.py"
 
 
-rule hvz_tracking:
-    """Figs. 8-10: Algorithm 1 on the 100 x 100 x 9 space-time grid graph (explicit DCT eigenbasis)."""
+rule hvz_tracking_chain:
+    """Figs. 8-10: one independent chain of Algorithm 1 on the 100 x 100 x 9 space-time grid graph (explicit DCT
+    eigenbasis) under noise reading {reading} (tracking.readings) from start {chain} of tracking.chains; cached on its
+    own, so a plot change never reruns it."""
     input:
         video=hvz_video_file(),
+        code=code("hartog_vanzanten/tracking_chain.py"),
+    output:
+        hvz_tracking_chain_file("{reading}", "{chain}"),
+    params:
+        tracking=HVZ["tracking"],
+        model={k: HVZ[k] for k in ("q", "a", "b", "refresh_g_on_reject")},
+        seed=config["seed"],
+    log:
+        logs("hvz_tracking_{reading}_chain{chain}"),
+    benchmark:
+        bench("hvz_tracking_{reading}_chain{chain}")
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=20,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/hartog_vanzanten/tracking_chain.py"
+
+
+rule hvz_tracking_arm:
+    """Figs. 8-10 sensitivity: one chain at another setting {arm} of an unstated choice (tracking.arms)."""
+    input:
+        video=hvz_video_file(),
+        code=code("hartog_vanzanten/tracking_chain.py"),
+    output:
+        hvz_tracking_arm_file("{arm}"),
+    params:
+        tracking=HVZ["tracking"],
+        model={k: HVZ[k] for k in ("q", "a", "b", "refresh_g_on_reject")},
+        seed=config["seed"],
+    log:
+        logs("hvz_tracking_arm_{arm}"),
+    benchmark:
+        bench("hvz_tracking_arm_{arm}")
+    threads: 1
+    resources:
+        mem_mb=1500,
+        runtime=20,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/hartog_vanzanten/tracking_chain.py"
+
+
+rule hvz_tracking:
+    """Figs. 8-10: the chains of each noise reading pooled (posterior mean, interval widths, R-hat), the arms
+    summarised, the probes."""
+    input:
+        video=hvz_video_file(),
+        chains=hvz_tracking_chain_files(),
+        arms=hvz_tracking_arm_files(),
         code=code("hartog_vanzanten/tracking.py"),
     output:
         hvz_tracking_file(),
@@ -239,8 +297,8 @@ rule hvz_tracking:
         bench("hvz_tracking")
     threads: 1
     resources:
-        mem_mb=2500,
-        runtime=30,
+        mem_mb=3000,
+        runtime=20,
     conda:
         CONDA_ENV
     script:

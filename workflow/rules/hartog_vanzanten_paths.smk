@@ -64,6 +64,24 @@ def hvz_tracking_file():
     return res("hartog_vanzanten", "mcmc", "tracking.npz")
 
 
+def hvz_tracking_chain_file(reading, chain):
+    return res("hartog_vanzanten", "mcmc", f"tracking_{reading}_chain{chain}.npz")
+
+
+def hvz_tracking_chain_files():
+    """Every reading's chains, reading by reading (the pooling rule splits them back by reading)."""
+    tr = HVZ["tracking"]
+    return [hvz_tracking_chain_file(r["name"], i) for r in tr["readings"] for i in range(len(tr["chains"]))]
+
+
+def hvz_tracking_arm_file(arm):
+    return res("hartog_vanzanten", "mcmc", f"tracking_arm_{arm}.npz")
+
+
+def hvz_tracking_arm_files():
+    return [hvz_tracking_arm_file(a["name"]) for a in HVZ["tracking"]["arms"]]
+
+
 def hvz_mem_run(wildcards):
     """Untruncated: dense L, U and the LAPACK workspace (about 5 n^2 doubles); truncated: n x K_max."""
     n = int(wildcards.size)
@@ -99,3 +117,4 @@ hvz_figure(6, {"video": hvz_video_file()})
 hvz_figure(7, {})
 for _k in (8, 9, 10):
     hvz_figure(_k, {"video": hvz_video_file(), "tracking": hvz_tracking_file()})
+declare_figure("hartog_vanzanten", "fig8_convergence", "fig08_convergence", {"tracking": hvz_tracking_file()}, HVZ)

@@ -64,3 +64,30 @@ def range_verdict(value: float, se: float, lower: float = -np.inf, upper: float 
     inside = lower + z * se <= value <= upper - z * se
     outside = value < lower - z * se or value > upper + z * se
     return bool(lower <= value <= upper), bool(inside or outside)
+
+
+def gelman_rubin(chains, split: bool = True) -> float:
+    """Potential scale reduction R-hat of ``chains`` ((m, n) array: m chains of n draws of one scalar, burn-in
+    already removed), Gelman & Rubin (1992) in the form of Gelman et al., *Bayesian Data Analysis* (3rd ed.,
+    eq. 11.1-11.4): with W the mean of the within-chain variances and B/n the variance of the chain means,
+
+        var+ = (n - 1)/n W + B/n,    R-hat = sqrt(var+ / W).
+
+    ``split``: each chain is first cut into halves (2m chains of n//2 draws), so a trend inside a chain (a drift
+    that all chains share) also raises R-hat. Near 1 (below about 1.01-1.1) when the chains sample one
+    distribution; identical chains give ``sqrt((n - 1)/n)``; ``inf`` when every chain is constant but they differ
+    (no within-chain spread), ``nan`` when every draw is equal."""
+    x = np.asarray(chains, dtype=float)
+    if x.ndim != 2 or x.shape[0] < 1 or x.shape[1] < 4:
+        raise ValueError(f"need an (m, n) array of m >= 1 chains with n >= 4 draws, got shape {x.shape}")
+    if split:
+        h = x.shape[1] // 2
+        x = np.concatenate([x[:, :h], x[:, x.shape[1] - h:]], axis=0)
+    m, n = x.shape
+    if m < 2:
+        raise ValueError("R-hat needs at least two chains (or one chain split in two)")
+    W = float(np.mean(np.var(x, axis=1, ddof=1)))
+    B = n * float(np.var(x.mean(axis=1), ddof=1))
+    if W == 0.0:
+        return float("nan") if B == 0.0 else float("inf")
+    return float(np.sqrt(((n - 1) / n * W + B / n) / W))

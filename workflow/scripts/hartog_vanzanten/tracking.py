@@ -1,30 +1,53 @@
-"""Figs. 8-10 data: Algorithm 1 on the space-time grid graph of the video (DCT eigenbasis, K_max = n)."""
+"""Figs. 8-10 data: the independent chains pooled (posterior mean, 95 % interval widths, R-hat of k, log p(D | f)
+and log c), the sensitivity arms summarised beside them, and the probe chains of Algorithm 1 as printed."""
+import numpy as np
+
 from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.core.seeding import rng_for
-from statmech_bayes.truncated_laplacian.experiments import tracking_posterior
+from statmech_bayes.truncated_laplacian.tracking_chains import tracking_pool, tracking_probe_chains
+from statmech_bayes.truncated_laplacian.tracking_summary import chain_statistics
 
-KEYS = ("n_iter", "burn_in", "thin", "k0", "c0", "gamma_rule", "k_move", "scale_sd", "probe_iter", "probes")
+KEYS = ("n_iter", "burn_in", "thin", "readings", "chains", "gamma_rule", "k_move", "scale_sd", "arm_iter", "arms", "probe_iter",
+        "probes")
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
     p, m = smk.params.tracking, smk.params.model
     video, _ = load_npz(smk.input.video)
-    seed = [smk.params.seed, "hvz_tracking"]
-    r = tracking_posterior(video, rng_for(*seed), n_iter=int(p["n_iter"]), burn_in=int(p["burn_in"]),
-                           thin=int(p["thin"]), k0=int(p["k0"]), c0=float(p["c0"]), gamma_rule=float(p["gamma_rule"]),
-                           q=float(m["q"]), a=float(m["a"]), b=float(m["b"]),
-                           refresh_g_on_reject=bool(m["refresh_g_on_reject"]), k_move=p["k_move"],
-                           scale_sd=float(p["scale_sd"]), probes=tuple(p["probes"]), probe_iter=int(p["probe_iter"]))
-    log.info("k0 %d, c0 %g (%s move) -> k %d..%d, mean %.1f; c %.3g -> %.3g; %.1f ms per sweep; frame errors %s; "
-             "extra ball kept %.3f; widths: max %.3f, boundary %.3f, elsewhere %.3f; scale moves accepted %d; "
-             "proposals above K_max rejected %d", p["k0"], p["c0"], p["k_move"], r["k"][p["burn_in"]:].min(),
-             r["k"][p["burn_in"]:].max(), r["k_mean"], r["c"][0], r["c"][-1], 1e3 * r["t_per_sweep"],
-             r["frame_error"].round(4).tolist(), r["extra_kept"], r["width_max"], r["width_mean_boundary"],
-             r["width_mean_elsewhere"], r["n_scale_accepted"], r["n_reject_kmax"])
-    for i in range(r["probe_k0"].size):
-        log.info("probe %d (k0 %d, c0 %g, %s): k %d -> %d, loglik %.1f, extra ball kept %.3f, frame errors %s", i,
-                 r["probe_k0"][i], r["probe_c0"][i], r["probe_k_move"][i], r["probe_k"][i, 0], r["probe_k"][i, -1],
-                 r["probe_loglik"][i], r["probe_extra_kept"][i], r["probe_frame_error"][i].round(4).tolist())
+    R = len(p["chains"])
+    files = list(smk.input.chains)  # reading by reading, R chains each
+    by_reading = [[load_npz(f)[0] for f in files[j * R:(j + 1) * R]] for j in range(len(p["readings"]))]
+    chains = by_reading[0]
+    arms = []
+    for f, spec in zip(smk.input.arms, p["arms"]):
+        a = load_npz(f)[0]
+        a["arm"] = spec["name"]
+        a["arm_what"] = ", ".join(f"{k} = {v:g}" for k, v in spec.items() if k != "name")
+        arms.append(a)
+    seed = [smk.params.seed, "hvz_tracking_probes"]
+    probes = tracking_probe_chains(video, rng_for(*seed), tuple(p["probes"]), int(p["probe_iter"]),
+                                   gamma_rule=float(p["gamma_rule"]), q=float(m["q"]), a=float(m["a"]), b=float(m["b"]))
+    tx = int(p["extra_frame"])
+    r = tracking_pool(video, chains, arms, probes)
+    r.update(chain_statistics(video, chains, tx))
+    r["readings"] = np.array([x["name"] for x in p["readings"]], dtype=np.str_)
+    r["reading_flip"] = np.array([float(x["flip"]) for x in p["readings"]])
+    for spec, other in zip(p["readings"][1:], by_reading[1:]):
+        alt = tracking_pool(video, other)
+        alt.update(chain_statistics(video, other, tx))
+        r.update({f"{spec['name']}__{k}": v for k, v in alt.items() if k not in ("ell_lo", "ell_hi")})
+        log.info("reading %s: k means %s, R-hat k %.3g, log p(D|f) %.3g, log c %.3g; extra ball kept %.3f (per chain "
+                 "%s), largest width %.3f", spec["name"], alt["chain_k_mean"].round(1).tolist(), alt["rhat_k"],
+                 alt["rhat_loglik"], alt["rhat_logc"], alt["extra_kept"], alt["chain_extra_kept"].round(3).tolist(),
+                 alt["width_max"])
+    log.info("%d chains from (k0, c0) %s: k means %s, R-hat k %.3g, log p(D|f) %.3g, log c %.3g; pooled: extra ball "
+             "kept %.3f (per chain %s), largest width %.3f, frame errors %s", r["n_chains"],
+             list(zip(r["chain_k0"].tolist(), r["chain_c0"].tolist())), r["chain_k_mean"].round(1).tolist(),
+             r["rhat_k"], r["rhat_loglik"], r["rhat_logc"], r["extra_kept"], r["chain_extra_kept"].round(3).tolist(),
+             r["width_max"], r["frame_error"].round(4).tolist())
+    for i in range(r["arm"].size):
+        log.info("arm %s (%s): extra ball kept %.3f, largest width %.3f, k end %d", r["arm"][i], r["arm_what"][i],
+                 r["arm_extra_kept"][i], r["arm_width_max"][i], r["arm_k_end"][i])
     save_npz(smk.output[0], r, provenance({**{k: p[k] for k in KEYS}, **m}, seed=seed))

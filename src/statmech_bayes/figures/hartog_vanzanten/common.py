@@ -177,7 +177,19 @@ def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str
                                 "acceptance_rate": float(c["acceptance_rate"]), "n_chains": int(c["n_chains"]),
                                 "k_move": str(c["k_move"]), "n_at_kmax": int(c["n_at_kmax"]),
                                 "n_reject_kmax": int(c["n_reject_kmax"]), "t_sweeps": float(c["t_sweeps"]),
-                                "k0": int(c["k0"]), "K_max": int(c["K_max"])})
+                                "k0": int(c["k0"]), "K_max": int(c["K_max"]),
+                                "rhat_k": _rhat_k(c)})
+
+
+def _rhat_k(c: dict) -> float | None:
+    """Split R-hat of k over the chains of one gamma after burn-in (None for one chain or a k that never moves)."""
+    if "k_chains" not in c:
+        return None
+    k = np.asarray(c["k_chains"], dtype=float)[:, int(c["burn_in"]):]
+    if k.shape[1] < 4:
+        return None
+    r = mc.gelman_rubin(k)
+    return round(r, 4) if np.isfinite(r) else None
 
 
 def rule_mass_claims(rec: ClaimsRecord, n: int, gamma_rule: float) -> None:
@@ -224,17 +236,23 @@ def colorbar(fig, im, label: str) -> None:
 
 
 def tracking_unstated(tr: dict, cfg_tr: dict) -> str:
-    """The run's unstated choices and how far the chain got (the paper gives no k0, c0, q, sweeps or ball sizes)."""
+    """The run's unstated choices and how far the chains got (the paper gives no k0, c0, q, sweeps or ball sizes)."""
     burn = int(tr["burn_in"])
     logc = np.log(np.asarray(tr["c"], dtype=float)[burn:])
     half = logc.size // 2
-    return (f"depends on unstated choices: k drawn from p(k | z, c) every sweep ({str(tr['k_move'])} move; from any "
-            f"k0 the first draw lands where z and c0 = {float(tr['c0']):g} put it: k = {int(tr['k'][0])}, then "
+    R = int(tr["n_chains"]) if "n_chains" in tr else 1
+    pooled = (f"{R} independent chains pooled (starts (k0, c0) = "
+              + ", ".join(f"({int(a)}, {float(b):g})" for a, b in zip(tr["chain_k0"], tr["chain_c0"]))
+              + f"; split R-hat of k {float(tr['rhat_k']):.3g}, of log p(D|f) {float(tr['rhat_loglik']):.3g}, of log c "
+              f"{float(tr['rhat_logc']):.3g}: not converged, see fig8_convergence), " if "chain_k0" in tr else "")
+    return (f"depends on unstated choices: {pooled}k drawn from p(k | z, c) every sweep ({str(tr['k_move'])} move; "
+            f"chain 1 from c0 = {float(tr['c0']):g}: first k = {int(tr['k'][0])}, then "
             f"{int(tr['k'][burn:].min())}-{int(tr['k'][burn:].max())} after burn-in), scale move sd "
-            f"{float(tr['scale_sd']):g}, q = {float(tr['q']):g}, {int(tr['n_iter'])} sweeps (burn-in {burn}, thin "
-            f"{int(tr['thin'])}), ball radius {cfg_tr['radius']:g} px, extra ball radius {cfg_tr['extra_radius']:g} px; "
-            f"c is still falling slowly (mean log c {logc[:half].mean():.2f} then {logc[half:].mean():.2f} over the two "
-            "halves of the kept sweeps: the labels are noise-free, so with a = b = 0 the posterior of f grows steep)")
+            f"{float(tr['scale_sd']):g}, q = {float(tr['q']):g}, {int(tr['n_iter'])} sweeps per chain (burn-in {burn}, "
+            f"thin {int(tr['thin'])}), ball radius {cfg_tr['radius']:g} px, extra ball radius {cfg_tr['extra_radius']:g} "
+            f"px; c is still falling (chain 1: mean log c {logc[:half].mean():.2f} then {logc[half:].mean():.2f} over "
+            "the two halves of the kept sweeps: with noise-free labels and a = b = 0 the posterior of (g, c) is improper "
+            "as |g| grows, so f keeps steepening)")
 
 
 def tracking_probes(tr: dict) -> str:
@@ -257,3 +275,149 @@ def tracking_probes(tr: dict) -> str:
 def frame_iou(estimate: np.ndarray, truth: np.ndarray) -> np.ndarray:
     e, g = estimate.astype(bool), truth.astype(bool)
     return (e & g).sum(axis=(1, 2)) / np.maximum((e | g).sum(axis=(1, 2)), 1)
+
+
+#: Every choice of the tracking set-up (Section 5.3, Figs 6-10): what we use, and the paper's sentence that fixes
+#: it or "unstated". The arms of tracking.arms (and the chains' starts, and the probes) vary the unstated ones that
+#: can change frame 5's extra ball.
+TRACKING_SETUP = (
+    ("frames", "9 frames of 100 x 100 pixels", "stated: 'The animation consists of 9 frames of 100x100 pixels'"),
+    ("moving ball", "radius 15 px, centre (30 + 5t, 30 + 5t), t = 0..8",
+     "unstated ('a slowly moving blue ball on a red background')"),
+    ("extra ball", "frame 5, radius 5 px, centre (75, 25); arms extra_r3*: radius 3",
+     "frame stated ('added an additional ball in the fifth image'); size and place unstated"),
+    ("uncoloured pixels", "exactly 10 % (9,000), uniformly without replacement, unobserved",
+     "stated: 'We removed the color of 10% of the pixels at random' (exact count or Bernoulli unstated; both give "
+     "about 9,000 scattered pixels, which cannot decide frame 5, so no arm)"),
+    ("label noise", "two readings, each with all chains: exact labels (the text; drawn in Figs 8-10) and 5 % of the "
+                    "labels flipped at random",
+     "unstated: the Fig. 6 caption's 'moving object in a noisy environment'; the text names only the uncoloured "
+     "pixels, no flips"),
+    ("labels", "ball = 1, background = 0, every coloured pixel observed", "stated by the set-up (colour = label)"),
+    ("graph", "4 neighbours in each frame + the same pixel in the previous and next frame (100 x 100 x 9 grid)",
+     "stated: 'we connect neighboring pixels in each frame and with the corresponding pixels in the previous and next "
+     "frame'"),
+    ("edge weights", "1 (unweighted)",
+     "stated implicitly: the eigenvalues lambda_i + mu_j + nu_k with 4 sin^2 terms hold only for unit weights"),
+    ("Laplacian", "combinatorial L = D - A, not normalised",
+     "stated: 'L = A - D' (sign typo) and the grid eigenvalues of Mohar Thm 3.5, those of D - A"),
+    ("eigenbasis", "explicit tensor products of eq. (4) (corrected index), all n = 90,000 pairs (DCT)",
+     "stated: 'tensor products w(k) x v(j) x u(i) ... as in Equation (4)'"),
+    ("precision shift", "(lambda_i + 1/n^2)^q", "stated (Section 2)"),
+    ("q", "1; arms q2*: q = 2", "unstated for every experiment"),
+    ("prior on k", "P(k) ∝ exp(-20 k / n) on 1..n",
+     "stated: 'we use the rule-of-thumb of setting gamma = 20/n, unless otherwise stated'"),
+    ("prior on c", "a = b = 0 (p(c) ∝ 1/c); arms a1b0*: a = 1, b = 0 (p(c) ∝ 1)",
+     "not stated for tracking; Section 6: 'good results are obtained using ... a = b = 0'; a = 1, b = 0 named as "
+     "the alternative in Section 5.1"),
+    ("sampler", "Algorithm 1 with k drawn from p(k | z, c) (the RJ step with that proposal) and a scale move on "
+                "(g, c); probes: Algorithm 1 as printed (Bin(4, 1/2), no scale move)",
+     "stated: Algorithm 1 with the Bin(4, 1/2) proposal (Section 5.1)"),
+    ("start (k0, c0)", "4 chains per noise reading: (300, 1), (3000, 1), (300, 100), (1000, 0.01)", "unstated"),
+    ("sweeps", "1,000 per chain, burn-in 300, every 7th kept (100 draws per chain, 400 pooled); arms 600, probes 500",
+     "unstated"),
+    ("credible interval", "pointwise equal-tailed 95 % of Phi(f) over the pooled kept draws",
+     "'the width of the 95% credible interval' (equal-tailed unstated)"),
+    ("Fig. 8 quantity", "posterior mean of Phi(f)", "'Estimated probabilities' (unstated which estimate)"),
+)
+
+
+def tracking_chains(tr: dict) -> list[str]:
+    """One line per pooled tracking chain of every noise reading: its start, where k and c went, its fit and its
+    frame-5 verdicts."""
+    if "chain_k0" not in tr:
+        return []
+    burn = int(tr["burn_in"])
+    first = str(tr["readings"][0]) if "readings" in tr else "exact"
+    out = []
+    for name, pre in [(first, ""), *((n, p) for n, _, p in alt_readings(tr))]:
+        for i in range(int(np.asarray(tr[pre + "chain_k0"]).size)):
+            c = np.asarray(tr[pre + "c_chains"][i], dtype=float)
+            ll = np.asarray(tr[pre + "loglik_chains"][i], dtype=float)
+            out.append(f"{name} chain {i + 1} from k0 = {int(tr[pre + 'chain_k0'][i])}, c0 = "
+                       f"{float(tr[pre + 'chain_c0'][i]):g}: mean k {float(tr[pre + 'chain_k_mean'][i]):.1f}, log c "
+                       f"{np.log(c[burn]):.2f} -> {np.log(c[-1]):.2f}, log p(D|f) {ll[burn]:.0f} -> {ll[-1]:.0f}, extra "
+                       f"ball kept {float(tr[pre + 'chain_extra_kept'][i]):.0%}, largest width "
+                       f"{float(tr[pre + 'chain_width_max'][i]):.2f}, worst frame error "
+                       f"{float(tr[pre + 'chain_frame_error_max'][i]):.2%}, {float(tr[pre + 'chain_t_sweeps'][i]):.0f} s "
+                       "of sweeps")
+    return out
+
+
+def tracking_arms(tr: dict) -> list[str]:
+    """One line per sensitivity arm: the setting and its verdicts on the extra ball (Fig. 9) and the widths (Fig. 10)."""
+    if "arm" not in tr:
+        return []
+    out = []
+    for i in range(int(np.asarray(tr["arm"]).size)):
+        kept, wmax = float(tr["arm_extra_kept"][i]), float(tr["arm_width_max"][i])
+        out.append(f"arm {str(tr['arm'][i])} ({str(tr['arm_what'][i])}; {int(tr['arm_n_iter'][i])} sweeps from the "
+                   f"first chain's start): extra ball kept {kept:.0%} (Fig. 9 claim "
+                   f"{'passes' if kept == 0 else 'fails'}), largest width {wmax:.2f} (Fig. 10 claim "
+                   f"{'passes' if abs(wmax - 0.25) <= 0.1 else 'fails'}), k at the end {int(tr['arm_k_end'][i])}, log c "
+                   f"{float(tr['arm_logc'][i][0]):.2f} -> {float(tr['arm_logc'][i][1]):.2f}")
+    return out
+
+
+def tracking_tried(tr: dict, chain_key: str, arm_key: str) -> str:
+    """What was tried: the value of each pooled chain and of each sensitivity arm."""
+    if chain_key not in tr:
+        return ""
+    out = "per chain " + ", ".join(f"{float(x):.2f}" for x in tr[chain_key])
+    if arm_key in tr and np.asarray(tr[arm_key]).size:
+        out += "; per arm " + ", ".join(f"{str(a)} {float(x):.2f}" for a, x in zip(tr["arm"], tr[arm_key]))
+    return out + "; "
+
+
+def alt_readings(tr: dict) -> list[tuple[str, float, str]]:
+    """The noise readings beyond the first (drawn) one: ``(name, flip, key prefix)`` of their pooled summaries."""
+    if "readings" not in tr:
+        return []
+    return [(str(n), float(f), f"{n}__") for n, f in zip(tr["readings"][1:], tr["reading_flip"][1:])]
+
+
+def reading_text(flip: float) -> str:
+    return ("labels exact apart from the uncoloured pixels (the text)" if flip == 0 else
+            f"{flip:.0%} of the labels flipped at random (the caption's 'noisy environment')")
+
+
+def pooled_chains_verdict(tr: dict, prefix: str, key: str, ok) -> bool:
+    """Whether every pooled chain of a reading puts ``key`` on the same side as the pooled value (``ok``: the claim's
+    test); otherwise the reading is undecidable at this Monte-Carlo precision."""
+    per = np.asarray(tr.get(f"{prefix}chain_{key}", []), dtype=float)
+    return bool(per.size == 0 or len({bool(ok(x)) for x in per}) == 1)
+
+
+def chain1_k(tr: dict) -> float:
+    """Mean k after burn-in of the first chain (the pooled mean would average separate k levels of other starts)."""
+    if "chain_k_mean" in tr:
+        return float(tr["chain_k_mean"][0])
+    return float(tr["k_mean"])
+
+
+def k_levels(tr: dict, prefix: str = "") -> str:
+    """Where each chain's k settled: '821 (c0 = 1), ..., 2726 (c0 = 100)'."""
+    if f"{prefix}chain_k_mean" not in tr:
+        return f"{float(tr['k_mean']):.0f}"
+    return ", ".join(f"{float(k):.0f} (k0 = {int(a)}, c0 = {float(c):g})" for k, a, c in
+                     zip(tr[prefix + "chain_k_mean"], tr[prefix + "chain_k0"], tr[prefix + "chain_c0"]))
+
+
+def reading_views(tr: dict) -> list[tuple[str, str]]:
+    """(reading text, key prefix) of every noise reading in ``tr``: the drawn one first ("" prefix)."""
+    first = float(tr["reading_flip"][0]) if "reading_flip" in tr else 0.0
+    return [(reading_text(first), ""), *((reading_text(f), pre) for _, f, pre in alt_readings(tr))]
+
+
+def judge_readings(rec, claim: str, paper: str, values: list[tuple[str, float]], lower: float = -np.inf,
+                   upper: float = np.inf, note: str = "", decidable: list[bool] | None = None):
+    """One claim of Figs 8-10 judged under every noise reading: a range claim when there is one reading, else a
+    wording claim with one :class:`Reading` per noise reading (pass or fail only when they agree)."""
+    from statmech_bayes.core.claims import Reading
+
+    decidable = decidable or [True] * len(values)
+    if len(values) == 1:
+        return rec.within(claim, paper, values[0][1], lower=lower, upper=upper, note=note, decidable=decidable[0])
+    return rec.wording(claim, paper, [Reading(t, float(v), lower, upper, d) for (t, v), d in zip(values, decidable)],
+                       note="judged under every reading of the unstated noise ('noisy environment'), each on its own "
+                            "pooled chains; " + note)

@@ -1,0 +1,175 @@
+"""Figs. 8-10 of Hartog & van Zanten (2018) from several independent chains: one chain of Algorithm 1 on the
+space-time grid graph (:func:`tracking_chain`, each its own cached rule), short probe chains of Algorithm 1 as
+printed (:func:`tracking_probe_chains`), and the pooled posterior with its convergence record and the sensitivity
+arms beside it (:func:`tracking_pool`). Kept apart from :mod:`.experiments` so that a change here reruns only the
+tracking rules."""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import special
+
+from statmech_bayes.truncated_laplacian import eigenbasis as eb
+from statmech_bayes.truncated_laplacian import sampler as sa
+from statmech_bayes.truncated_laplacian import tracking as tr
+from statmech_bayes.truncated_laplacian.experiments import _settings_dict, boundary_distance
+from statmech_bayes.truncated_laplacian.mcerror import gelman_rubin
+
+
+def flip_labels(labels: np.ndarray, frac: float, rng: np.random.Generator) -> np.ndarray:
+    """A copy of ``labels`` with each label flipped independently with probability ``frac`` (one reading of
+    the Fig. 6 caption's "noisy environment"; the text itself mentions only the uncoloured pixels)."""
+    if not 0 <= frac < 0.5:
+        raise ValueError(f"frac must be in [0, 0.5), got {frac!r}")
+    lab = np.asarray(labels).copy()
+    flip = rng.random(lab.shape) < frac
+    lab[flip] = 1 - lab[flip]
+    return lab
+
+
+def tracking_chain(video: dict, rng: np.random.Generator, *, n_iter: int = 2000, burn_in: int = 1000,
+                   thin: int = 8, k0: int = 300, c0: float = 1.0, gamma_rule: float = 20.0, q: float = 1.0,
+                   a: float = 0.0, b: float = 0.0, refresh_g_on_reject: bool = False,
+                   k_move: str = "conditional", scale_sd: float = 0.1, labels: np.ndarray | None = None) -> dict:
+    """One chain of Algorithm 1 (model (3), γ = gamma_rule/n) on the space-time grid graph of ``video`` started at
+    ``(k0, c0)``; ``labels`` replaces the video's labels (e.g. :func:`flip_labels`). One of the independent chains
+    that :func:`tracking_pool` pools (each is its own cached rule).
+
+    Returns the traces ``k``, ``c``, ``loglik`` (log p(D | f) after every sweep), ``accepted``; ``ell_mean``
+    (T,H,W), the mean of Φ(f) over the post-burn-in sweeps; ``f_draws`` float32 (n_draws, n), every ``thin``-th
+    post-burn-in f; the metrics of :func:`.tracking.tracking_metrics` against the moving ball; ``width_max`` of
+    this chain's own 95 % intervals; ``t_sweeps``; ``n_scale_accepted``, ``n_reject_kmax``; the settings."""
+    shape = video["labels"].shape
+    basis = eb.DCTBasis(shape)
+    lab = video["labels"] if labels is None else labels
+    signs = sa.label_signs(np.asarray(lab).ravel(), video["observed"].ravel())
+    st = sa.ChainSettings(gamma=float(gamma_rule) / basis.n, q=q, a=a, b=b, n_iter=n_iter, burn_in=burn_in,
+                          thin=thin, k0=k0, c0=c0, refresh_g_on_reject=refresh_g_on_reject, k_move=k_move,
+                          scale_sd=scale_sd, keep_draws=True, track_loglik=True)
+    r = sa.run_chain(basis, signs, st, rng)
+    ell_mean = r["ell_mean"].reshape(shape)
+    metrics = tr.tracking_metrics(ell_mean, video["truth"], video["extra"], video["observed"])
+    return {"k": r["k"], "c": r["c"], "loglik": r["loglik"], "accepted": r["accepted"], "ell_mean": ell_mean,
+            "f_draws": r["f_draws"], "width_max": np.float64(np.max(r["ell_hi"] - r["ell_lo"])), **metrics,
+            "t_sweeps": r["t_sweeps"], "n_scale_accepted": r["n_scale_accepted"],
+            "n_reject_kmax": r["n_reject_kmax"], "scale_sd": np.float64(scale_sd),
+            **_settings_dict(st, int(r["K_max"]))}
+
+
+def tracking_probe_chains(video: dict, rng: np.random.Generator, probes: tuple[dict, ...], probe_iter: int, *,
+                          gamma_rule: float = 20.0, q: float = 1.0, a: float = 0.0, b: float = 0.0) -> dict:
+    """Short chains from other starts and moves (e.g. Algorithm 1 as printed, Bin(4, ½) walk without the scale
+    move), one per entry ``{"k0", "c0", "k_move", "scale_sd"}`` of ``probes``: the ``probe_*`` arrays of
+    :func:`tracking_posterior` (summaries over the second half of each)."""
+    labels = video["labels"]
+    shape = labels.shape
+    basis = eb.DCTBasis(shape)
+    signs = sa.label_signs(labels.ravel(), video["observed"].ravel())
+    P = len(probes)
+    out = {"probe_k0": np.array([int(p["k0"]) for p in probes], dtype=np.int64),
+           "probe_c0": np.array([float(p["c0"]) for p in probes]),
+           "probe_k_move": np.array([str(p["k_move"]) for p in probes], dtype=np.str_),
+           "probe_scale_sd": np.array([float(p["scale_sd"]) for p in probes]),
+           "probe_k": np.zeros((P, probe_iter), np.int64), "probe_loglik": np.zeros(P),
+           "probe_extra_kept": np.zeros(P), "probe_frame_error": np.zeros((P, shape[0])),
+           "probe_width_max": np.zeros(P), "probe_c_end": np.zeros(P)}
+    half = probe_iter // 2
+    for i, (p, rng_p) in enumerate(zip(probes, rng.spawn(P))):
+        sp = sa.ChainSettings(gamma=float(gamma_rule) / basis.n, q=q, a=a, b=b, n_iter=probe_iter, burn_in=half,
+                              thin=max(1, (probe_iter - half) // 50), k0=int(p["k0"]), c0=float(p["c0"]),
+                              k_move=str(p["k_move"]), scale_sd=float(p["scale_sd"]), track_loglik=True)
+        rp = sa.run_chain(basis, signs, sp, rng_p)
+        mp = tr.tracking_metrics(rp["ell_mean"].reshape(shape), video["truth"], video["extra"], video["observed"])
+        out["probe_k"][i] = rp["k"]
+        out["probe_loglik"][i] = rp["loglik"][half:].mean()
+        out["probe_extra_kept"][i] = mp["extra_kept"]
+        out["probe_frame_error"][i] = mp["frame_error"]
+        out["probe_width_max"][i] = float(np.max(rp["ell_hi"] - rp["ell_lo"]))
+        out["probe_c_end"][i] = rp["c"][-1]
+    return out
+
+
+def _trace_rhat(traces: np.ndarray, burn_in: int) -> float:
+    return gelman_rubin(np.asarray(traces, dtype=float)[:, burn_in:])
+
+
+def tracking_pool(video: dict, chains: list[dict], arms: list[dict] | None = None,
+                  probes: dict | None = None) -> dict:
+    """Figs. 8-10 from R independent :func:`tracking_chain` runs (same settings, different starts): the pooled
+    posterior mean ``ell_mean`` (mean of the chains' means), ``estimate`` (> ½), the pooled 95 % interval widths
+    ``ci_width`` (quantiles over all chains' thinned draws), the metrics and width summaries of
+    :func:`tracking_posterior`; the convergence record: the traces of every chain ``k_chains``, ``c_chains``,
+    ``loglik_chains`` (R, n_iter), their starts ``chain_k0``, ``chain_c0``, the split Gelman-Rubin R-hat over
+    the post-burn-in sweeps of k, log p(D | f) and log c (``rhat_k``, ``rhat_loglik``, ``rhat_logc``), and each
+    chain's own ``chain_extra_kept``, ``chain_extra_mean_ell``, ``chain_width_max``, ``chain_frame_error_max``,
+    ``chain_k_mean``. The traces ``k``, ``c``, ``loglik`` and the settings are those of chain 1.
+
+    ``arms``: :func:`tracking_chain` runs at other settings of unstated choices, each a dict with its ``arm``
+    name and ``arm_what`` description added, summarised as ``arm_*`` arrays. ``probes``: the output of
+    :func:`tracking_probe_chains`, copied in."""
+    if not chains:
+        raise ValueError("tracking_pool needs at least one chain")
+    labels = video["labels"]
+    shape = labels.shape
+    first = chains[0]
+    burn = int(first["burn_in"])
+    for c in chains:
+        if int(c["n_iter"]) != int(first["n_iter"]) or int(c["burn_in"]) != burn:
+            raise ValueError("the pooled chains must have the same n_iter and burn_in")
+    ell_mean = np.mean([c["ell_mean"] for c in chains], axis=0)
+    draws = np.concatenate([c["f_draws"] for c in chains])
+    f_lo, f_hi = np.quantile(draws, [0.025, 0.975], axis=0)
+    del draws
+    ell_lo, ell_hi = special.ndtr(f_lo.astype(float)), special.ndtr(f_hi.astype(float))
+    width = (ell_hi - ell_lo).reshape(shape)
+    metrics = tr.tracking_metrics(ell_mean, video["truth"], video["extra"], video["observed"])
+    dist = boundary_distance(labels)
+    bnd = dist <= 3
+    wide = width > 0.25
+    k_ch = np.stack([c["k"] for c in chains])
+    c_ch = np.stack([c["c"] for c in chains])
+    ll_ch = np.stack([c["loglik"] for c in chains])
+    R = len(chains)
+    out = {
+        "ell_mean": ell_mean, "estimate": (ell_mean > 0.5).astype(np.int8), "ci_width": width,
+        "ell_lo": ell_lo.reshape(shape), "ell_hi": ell_hi.reshape(shape),
+        "k": first["k"], "c": first["c"], "accepted": first["accepted"], "loglik": first["loglik"], **metrics,
+        "width_max": np.float64(width.max()), "width_mean": np.float64(width.mean()),
+        "width_mean_boundary": np.float64(width[bnd].mean()), "width_mean_elsewhere": np.float64(width[~bnd].mean()),
+        "frac_wide_near_boundary": np.float64((dist[wide] <= 5).mean()) if wide.any() else np.float64(np.nan),
+        "wide_max_distance": np.float64(dist[wide].max()) if wide.any() else np.float64(np.nan),
+        "k_mean": np.float64(k_ch[:, burn:].mean()), "n_reject_kmax": np.int64(sum(int(c["n_reject_kmax"]) for c in chains)),
+        "n_scale_accepted": np.int64(sum(int(c["n_scale_accepted"]) for c in chains)),
+        "scale_sd": np.float64(first["scale_sd"]), "t_sweeps": np.float64(sum(float(c["t_sweeps"]) for c in chains)),
+        "t_per_sweep": np.float64(sum(float(c["t_sweeps"]) for c in chains) / (R * int(first["n_iter"]))),
+        "n_chains": np.int64(R), "k_chains": k_ch, "c_chains": c_ch, "loglik_chains": ll_ch,
+        "chain_k0": np.array([int(c["k0"]) for c in chains], dtype=np.int64),
+        "chain_c0": np.array([float(c["c0"]) for c in chains]),
+        "chain_t_sweeps": np.array([float(c["t_sweeps"]) for c in chains]),
+        "chain_extra_kept": np.array([float(c["extra_kept"]) for c in chains]),
+        "chain_extra_mean_ell": np.array([float(c["extra_mean_ell"]) for c in chains]),
+        "chain_width_max": np.array([float(c["width_max"]) for c in chains]),
+        "chain_frame_error_max": np.array([float(np.max(c["frame_error"])) for c in chains]),
+        "chain_k_mean": k_ch[:, burn:].mean(axis=1),
+        "rhat_k": np.float64(_trace_rhat(k_ch, burn) if R > 1 else np.nan),
+        "rhat_loglik": np.float64(_trace_rhat(ll_ch, burn) if R > 1 else np.nan),
+        "rhat_logc": np.float64(_trace_rhat(np.log(c_ch), burn) if R > 1 else np.nan),
+        **{k: first[k] for k in ("gamma", "q", "a", "b", "n_iter", "burn_in", "thin", "k0", "c0", "K_max",
+                                 "refresh_g_on_reject", "k_move")},
+    }
+    arms = arms or []
+    out.update({
+        "arm": np.array([str(x["arm"]) for x in arms], dtype=np.str_),
+        "arm_what": np.array([str(x["arm_what"]) for x in arms], dtype=np.str_),
+        "arm_extra_kept": np.array([float(x["extra_kept"]) for x in arms]),
+        "arm_extra_mean_ell": np.array([float(x["extra_mean_ell"]) for x in arms]),
+        "arm_width_max": np.array([float(x["width_max"]) for x in arms]),
+        "arm_frame_error_max": np.array([float(np.max(x["frame_error"])) for x in arms]),
+        "arm_k_end": np.array([int(x["k"][-1]) for x in arms], dtype=np.int64),
+        "arm_logc": np.array([[float(np.log(x["c"][int(x["burn_in"])])), float(np.log(x["c"][-1]))] for x in arms]).reshape(-1, 2),
+        "arm_n_iter": np.array([int(x["n_iter"]) for x in arms], dtype=np.int64),
+        "arm_t_sweeps": np.array([float(x["t_sweeps"]) for x in arms]),
+    })
+    if probes:
+        out.update(probes)
+    return out
