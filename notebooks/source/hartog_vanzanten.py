@@ -49,10 +49,15 @@ def build() -> nbf.NotebookNode:
         md("## Figures 6-10: object tracking on the 100 x 100 x 9 grid graph"),
         code("for k in (6, 7, 8, 9, 10):\n"
              "    display(Markdown(f'### Figure {k}'))\n"
-             "    display(show(f'fig{k}'))"),
+             "    display(show(f'fig{k}'))\n"
+             "display(Markdown('### Convergence of the tracking chains (ours)'))\n"
+             "display(show('fig8_convergence'))"),
         code(either(
             "tr, meta = load_npz(RES / 'mcmc' / 'tracking.npz')\n"
-            "print('k0', int(tr['k0']), '-> mean k', float(tr['k_mean']), '; ms per sweep', 1e3 * float(tr['t_per_sweep']))\n"
+            "print('pooled mean k', float(tr['k_mean']), '; ms per sweep', 1e3 * float(tr['t_per_sweep']))\n"
+            "print('split R-hat: k', float(tr['rhat_k']), ', log c', float(tr['rhat_logc']), ', log p(D|f)',\n"
+            "      float(tr['rhat_loglik']))\n"
+            "display(pd.DataFrame({'k0': tr['chain_k0'], 'c0': tr['chain_c0'], 'mean k': tr['chain_k_mean']}))\n"
             "display(pd.DataFrame({'frame': np.arange(1, 10), 'pixel error': tr['frame_error'],\n"
             "                      'error on unobserved pixels': tr['frame_error_unobserved']}))",
             "# the width of the 95 % credible band per frame (Fig. 10)\n"
