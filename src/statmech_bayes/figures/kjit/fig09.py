@@ -75,7 +75,7 @@ def make(layout: dict, cfg: dict):
     for ax in (a, b, c):
         ax.set_xticks(x, [NAMES[n] for n in names], fontsize=8)
     top = max(max(err[m]) for m in err)
-    a.set(ylabel="Test error", ylim=(0, max(0.95, 1.7 * top)), title="(a) Binary classification error")
+    a.set(ylabel="Test error", ylim=(0, max(0.95, 1.7 * top)), title="(a) Binary classification error (one run; seeds in (c))")
     b.set(ylabel="Time in ms", ylim=(0, 1.5 * max(max(tim["sampling"]), max(tim["kjit"]))),
           title="(b) Inference time (whole EP run)")
     a.legend(loc="upper center", frameon=True, fontsize=6.5, ncol=3)
