@@ -75,7 +75,7 @@ rule hvz_graph_mcmc:
         bench("hvz_graph_mcmc_{graph}_g{gamma}")
     threads: 1
     resources:
-        mem_mb=1000,
+        mem_mb=1500,
         runtime=15,
     conda:
         CONDA_ENV
@@ -239,9 +239,9 @@ rule hvz_tracking_chain:
         model={k: HVZ[k] for k in ("q", "a", "b", "refresh_g_on_reject")},
         seed=config["seed"],
     log:
-        logs("hvz_tracking_{reading}_chain{chain}"),
+        logs("hvz_tracking_chain_{reading}_{chain}"),
     benchmark:
-        bench("hvz_tracking_{reading}_chain{chain}")
+        bench("hvz_tracking_chain_{reading}_{chain}")
     threads: 1
     resources:
         mem_mb=2000,

@@ -109,7 +109,7 @@ rule us_sims:
     threads: 1
     resources:
         mem_mb=2000,
-        runtime=30,
+        runtime=60,
     conda:
         CONDA_ENV
     script:
