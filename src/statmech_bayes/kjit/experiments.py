@@ -16,16 +16,6 @@ import numpy as np
 from ..ep.engine import QuadratureLogisticOperator, SamplingLogisticOperator, run_compound_gamma_ep, run_logistic_ep
 from ..ep.messages import kl_gaussian
 from ..ep.oracles import ISLogisticOracle, compound_gamma_outgoing, logistic_quad_moments
-from .features import (
-    TwoStageFeatures,
-    draw_inner,
-    embedding_inner,
-    expected_product_features,
-    kernel_on_embeddings,
-    logistic_inputs,
-    median_heuristic,
-    mv_features,
-)
 from .appc import (
     ICholKRR,
     draw_per_message,
@@ -35,6 +25,16 @@ from .appc import (
     incomplete_cholesky,
     per_message_medians,
     sum_gauss_kernel,
+)
+from .features import (
+    TwoStageFeatures,
+    draw_inner,
+    embedding_inner,
+    expected_product_features,
+    kernel_on_embeddings,
+    logistic_inputs,
+    median_heuristic,
+    mv_features,
 )
 from .forest import EslamiForest, forest_inputs
 from .operator import Z_TARGETS, KJITGammaOperator, KJITLearner, KJITLogisticOperator
@@ -625,12 +625,12 @@ def exp5_kjit(data_dir, rng, names=UCI_ORDER, n_sweeps: int = 10, n_samples: int
     out = {k: [] for k in ("time_ms", "test_error", "oracle_calls", "n_improper", "n_skipped_improper",
                            "n_unusable_pred", "n_calls")}
     starts = []
-    for data in (_uci(data_dir, names) if data is None else data):
+    for ds in (_uci(data_dir, names) if data is None else data):
         starts.append(len(op.learner_z.rec_u))
         before = (op.n_oracle_calls, op.n_skipped_improper, op.n_unusable_pred)
-        res = run_logistic_ep(data["X_train"], data["y_train"], op, n_sweeps=n_sweeps)
+        res = run_logistic_ep(ds["X_train"], ds["y_train"], op, n_sweeps=n_sweeps)
         out["time_ms"].append(res.time_ms)
-        out["test_error"].append(test_error(res.mean, data["X_test"], data["y_test"]))
+        out["test_error"].append(test_error(res.mean, ds["X_test"], ds["y_test"]))
         out["oracle_calls"].append(op.n_oracle_calls - before[0])
         out["n_skipped_improper"].append(op.n_skipped_improper - before[1])
         out["n_unusable_pred"].append(op.n_unusable_pred - before[2])
