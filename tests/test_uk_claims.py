@@ -292,3 +292,16 @@ def test_table1_reversed_sign_test_fails(tmp_path, cfg):
         assert verdict(table1, right, cfg, text) == "pass"
         assert verdict(table1, wrong, cfg, text) == "fail"
 
+
+
+def test_table1_kappa04_fall_of_the_wrong_size_is_split_by_its_readings(tmp_path, cfg):
+    """The paper gives the fall's size (23.5 -> 21.0): a pooled fall of 0.75 points, tight, agrees with the direction
+    reading and not the size reading, so the claim is inconclusive for its wording; a fall of 2.4 passes both."""
+    text = "mean error of SBC at kappa = 0.4 minus SBC with kappa by LOOE"
+    s200 = summary(boot_mean_k04_minus_sbc=np.linspace(-1.5, 0.0, 400))  # 200-split SE about 0.43
+    small = precision(mean_k04_minus_sbc=np.float64(-0.75), boot_mean_k04_minus_sbc=np.linspace(-1.1, -0.4, 400))
+    rec = table1.make(table1_inputs(tmp_path, "small", s200, small), cfg)[2]
+    [claim] = [c for c in rec.claims if text in c.claim]
+    assert (claim.verdict, claim.reason) == ("inconclusive", "wording")
+    right = precision(mean_k04_minus_sbc=np.float64(-2.4), boot_mean_k04_minus_sbc=np.linspace(-2.75, -2.05, 400))
+    assert verdict(table1, table1_inputs(tmp_path, "right", s200, right), cfg, text) == "pass"
