@@ -1,9 +1,11 @@
-"""Rule 4 of the claims (every claim can fail), Uda & Kabashima figures and Table 1: each module's ``make`` is fed a
-small synthetic right input on which a chosen claim passes and a wrong input (curves of the wrong teacher, a scaled
-curve, a shuffled series, swapped rows) on which the same claim, found by a stable part of its text, fails.
+"""Rule 4 of the claims (every claim can fail), Uda & Kabashima figures and Table 1: each claims function of
+``figures/uda_kabashima/claims.py`` is fed small hand-made right inputs (plain dicts, no files, no plotting) on which
+a chosen claim passes and wrong inputs (curves of the wrong teacher, a scaled curve, a shuffled series, swapped rows)
+on which the same claim, found by a stable part of its text, fails. One test per figure checks that ``make`` hands
+its loaded inputs to its claims function unchanged (the same record through the files).
 
-Not covered: Fig. 2, whose one claim is about the schematic it draws itself (a fixed complete bipartite graph of
-N = 5, M = 4); it reads no input, so no input can make it fail.
+Not covered: Fig. 2, whose one statement is about the schematic it draws itself (a fixed complete bipartite graph of
+N = 5, M = 4); it reads no input, so no input can make it fail: a note, not a claim.
 """
 
 
@@ -16,6 +18,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from claim_checks import claim, paper_config, save, verdict  # noqa: E402
 
+from statmech_bayes.figures.uda_kabashima import claims as uk  # noqa: E402
 from statmech_bayes.figures.uda_kabashima import fig01, fig03, fig04, fig05, fig06, table1  # noqa: E402
 
 
@@ -42,22 +45,38 @@ def rs_fig1(cfg, Ct=None):
             "lam": np.log(labels[:, None] / (1 - labels[:, None])) + 0 * C, "iterations": np.full(sbc.shape, 30)}
 
 
-def test_fig1_curves_of_the_wrong_teacher_fail(tmp_path, cfg):
+def test_fig1_curves_of_the_wrong_teacher_fail(cfg):
     """The C_t = 0.1 row holding the curves of C_t = 0.3 (rows shuffled): its minimum is not at C = C_t."""
-    right = save(tmp_path / "right.npz", rs_fig1(cfg))
-    wrong = save(tmp_path / "wrong.npz", rs_fig1(cfg, Ct=cfg["fig1"]["Ct"][::-1]))
+    right, wrong = rs_fig1(cfg), rs_fig1(cfg, Ct=cfg["fig1"]["Ct"][::-1])
     for text in ("C_t = 0.1: argmin over C of eps_SBC", "C_t = 0.1: |R - Q| at C = C_t"):
-        assert verdict(fig01, {"rs": right}, cfg, text) == "pass"
-        assert verdict(fig01, {"rs": wrong}, cfg, text) == "fail"
+        assert claim(uk.fig1_claims(right, cfg), text).verdict == "pass"
+        assert claim(uk.fig1_claims(wrong, cfg), text).verdict == "fail"
 
 
-def test_fig1_gibbs_minimised_at_the_teacher_fails(tmp_path, cfg):
+def test_fig1_gibbs_minimised_at_the_teacher_fails(cfg):
     """eps_Gibbs given the SBC curve (a curve of the other panel): it is then minimised at C = C_t."""
     text = "C_t = 0.2: argmin over C of eps_Gibbs"
     rs = rs_fig1(cfg)
-    assert verdict(fig01, {"rs": save(tmp_path / "right.npz", rs)}, cfg, text) == "pass"
+    assert claim(uk.fig1_claims(rs, cfg), text).verdict == "pass"
     rs["eps_gibbs"] = rs["eps_sbc"] + 0.04
-    assert verdict(fig01, {"rs": save(tmp_path / "wrong.npz", rs)}, cfg, text) == "fail"
+    assert claim(uk.fig1_claims(rs, cfg), text).verdict == "fail"
+
+
+def test_fig1_nishimori_tolerance_is_the_configured_one(cfg):
+    """|R - Q| at C = C_t just inside the configured tolerance passes, just outside fails."""
+    text = "C_t = 0.2: |R - Q| at C = C_t"
+    rs, tol = rs_fig1(cfg), float(cfg["claims"]["rq_atol"])
+    j = int(np.argmin(np.abs(rs["C"] - 0.2)))
+    for offset, expected in ((0.5 * tol, "pass"), (2 * tol, "fail")):
+        rs["R"][1, j] = rs["Q"][1, j] + offset
+        assert claim(uk.fig1_claims(rs, cfg), text).verdict == expected
+
+
+def test_fig1_make_hands_its_inputs_to_the_claims(tmp_path, cfg):
+    rs = rs_fig1(cfg)
+    fig, _, rec = fig01.make({"rs": save(tmp_path / "rs.npz", rs)}, cfg)
+    plt.close(fig)
+    assert rec.to_dict() == uk.fig1_claims(rs, cfg).to_dict()
 
 
 # -------------------------------------------------------------------------------------- Fig 3: BP vs theory
