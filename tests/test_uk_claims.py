@@ -20,6 +20,7 @@ from claim_checks import claim, paper_config, save, verdict  # noqa: E402
 
 from statmech_bayes.figures.uda_kabashima import claims as uk  # noqa: E402
 from statmech_bayes.figures.uda_kabashima import fig01, fig03, fig04, fig05, fig06, table1  # noqa: E402
+from statmech_bayes.sparse_classifier.experiments import fig3_summary  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -81,30 +82,63 @@ def test_fig1_make_hands_its_inputs_to_the_claims(tmp_path, cfg):
 
 # -------------------------------------------------------------------------------------- Fig 3: BP vs theory
 
-def fig3_inputs(tmp_path, cfg, name, bp_scale=1.0):
+def fig3_data(cfg, bp_scale=1.0):
     """State evolution lines and BP runs scattered symmetrically around them (so their mean is the line);
-    ``bp_scale`` multiplies the BP errors (a curve at the wrong level)."""
-    Cs, T, n_runs = np.asarray(cfg["fig3"]["C"], float), 20, 8
+    ``bp_scale`` multiplies the BP errors (a curve at the wrong level). Returns the files' dicts and the runs."""
+    Cs, T = np.asarray(cfg["fig3"]["C"], float), 20
     t = np.arange(T + 1)
     se_eps = np.array([0.12 + 0.2 * np.exp(-t / 3.0) + 0.05 * abs(C - 0.2) for C in Cs])
     offsets = 0.004 * np.array([-1.5, -1, -0.5, -0.25, 0.25, 0.5, 1, 1.5])      # mean zero
     eps = bp_scale * (se_eps[:, None, 1:] + offsets[None, :, None])           # (nC, runs, T)
-    se = save(tmp_path / f"se_{name}.npz", {"t": t, "eps": se_eps, "eps_eq53": se_eps + 0.03,
-                                             "rs_eps": se_eps[:, -1].copy(), "C": Cs})
-    half = n_runs // 2
-    bp = [save(tmp_path / f"bp_{name}_{k}.npz", {"C": Cs, "t": t[1:], "eps": eps[:, sl]})
-          for k, sl in enumerate((slice(0, half), slice(half, None)))]
-    bench = save(tmp_path / f"bench_{name}.npz", {"N": np.int64(2000), "M": np.int64(2000), "t_update": 1e-3,
-                                                   "t_matvec2": 6e-4, "ratio": np.float64(1.6)})
-    return {"se": se, "bp": bp, "bench": bench}
+    se = {"t": t, "eps": se_eps, "eps_eq53": se_eps + 0.03, "rs_eps": se_eps[:, -1].copy(), "C": Cs}
+    bench = {"N": np.int64(2000), "M": np.int64(2000), "t_update": 1e-3, "t_matvec2": 6e-4, "ratio": np.float64(1.6)}
+    return se, {"C": Cs, "t": t[1:], "eps": eps}, bench
 
 
-def test_fig3_bp_errors_scaled_fail_the_consistency(tmp_path, cfg):
-    right, wrong = fig3_inputs(tmp_path, cfg, "right"), fig3_inputs(tmp_path, cfg, "wrong", bp_scale=1.3)
+def fig3_claims(cfg, bp_scale=1.0, **claims_cfg):
+    se, runs, bench = fig3_data(cfg, bp_scale)
+    s = fig3_summary(runs["eps"])
+    cfg = {**cfg, "claims": {**cfg["claims"], **claims_cfg}}
+    return uk.fig3_claims(se, {"C": runs["C"], "t": runs["t"], "mean": s["mean"], "ci95": s["ci95"]}, bench, cfg)
+
+
+def test_fig3_bp_errors_scaled_fail_the_consistency(cfg):
     for text in ("C = 0.1: share of t = 1..20 at which the state evolution lies in BP's 95% interval",
                  "C = C_t = 0.2: |BP mean at t = 20 - RS optimum| over the 95% half width"):
-        assert verdict(fig03, right, cfg, text) == "pass"
-        assert verdict(fig03, wrong, cfg, text) == "fail"
+        assert claim(fig3_claims(cfg), text).verdict == "pass"
+        assert claim(fig3_claims(cfg, bp_scale=1.3), text).verdict == "fail"
+
+
+def test_fig3_printed_eq53_fails_as_a_finding_and_a_tight_rs_bound_fails(cfg):
+    """Lines of Eq. (53) 0.03 above BP: the printed-equation claim fails and is explained by its finding's test; a
+    state evolution that does not reach the RS saddle point within the configured tolerance fails."""
+    c = claim(fig3_claims(cfg), "Eq. (53) as printed")
+    assert c.verdict == "fail" and c.finding_test == "test_uk_eq53_drops_a_term"
+    se, runs, bench = fig3_data(cfg)
+    se["rs_eps"] = se["rs_eps"] + 10 * float(cfg["claims"]["rs_se_atol"])
+    s = fig3_summary(runs["eps"])
+    rec = uk.fig3_claims(se, {"C": runs["C"], "t": runs["t"], "mean": s["mean"], "ci95": s["ci95"]}, bench, cfg)
+    assert claim(rec, "|state evolution at t = 20 - RS saddle point|").verdict == "fail"
+
+
+def test_fig3_nearly_optimal_reads_the_configured_half_widths(cfg):
+    """BP 1.3 x the line: its distance to the RS optimum is many half widths, so it fails at the configured bound
+    and passes only when the bound is made absurdly loose (the bound is read from the claims config)."""
+    text = "C = C_t = 0.2: |BP mean at t = 20 - RS optimum| over the 95% half width"
+    far = claim(fig3_claims(cfg, bp_scale=1.3), text)
+    assert far.verdict == "fail" and far.reproduced > float(cfg["claims"]["bp_rs_halfwidths"])
+    assert claim(fig3_claims(cfg, bp_scale=1.3, bp_rs_halfwidths=2 * far.reproduced), text).verdict == "pass"
+
+
+def test_fig3_make_hands_its_inputs_to_the_claims(tmp_path, cfg):
+    se, runs, bench = fig3_data(cfg)
+    half = runs["eps"].shape[1] // 2
+    bp = [save(tmp_path / f"bp_{k}.npz", {"C": runs["C"], "t": runs["t"], "eps": runs["eps"][:, sl]})
+          for k, sl in enumerate((slice(0, half), slice(half, None)))]
+    fig, _, rec = fig03.make({"se": save(tmp_path / "se.npz", se), "bp": bp,
+                              "bench": save(tmp_path / "bench.npz", bench)}, cfg)
+    plt.close(fig)
+    assert rec.to_dict() == fig3_claims(cfg).to_dict()
 
 
 # ---------------------------------------------------------------------------------------- Fig 4: LOOE vs RS

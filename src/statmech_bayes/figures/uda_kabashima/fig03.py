@@ -6,9 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
-from statmech_bayes.figures.uda_kabashima import PAPER
+from statmech_bayes.figures.uda_kabashima.claims import fig3_claims
 from statmech_bayes.figures.uda_kabashima.common import COLORS, MARKERS, concat_chunks, load
 from statmech_bayes.sparse_classifier.experiments import fig3_summary
 
@@ -18,7 +17,7 @@ def make(inputs: dict, cfg: dict):
     from matplotlib.ticker import MaxNLocator
 
     use_style()
-    f3, cl = cfg["fig3"], cfg["claims"]
+    f3 = cfg["fig3"]
     se, bp, bench = load(inputs["se"]), concat_chunks(inputs["bp"]), load(inputs["bench"])
     Cs, t_bp, t_se = bp["C"], bp["t"], se["t"]
     n_runs = bp["eps"].shape[1]
@@ -47,42 +46,5 @@ def make(inputs: dict, cfg: dict):
              "N, M, t range unstated", loc="center right")
     fig.tight_layout()
 
-    rec = ClaimsRecord("uda_kabashima/fig3", PAPER)
-    worst = 0.0
-    for i, C in enumerate(Cs):
-        d = np.abs(s["mean"][i] - se["eps"][i, 1:t_bp.size + 1])
-        inside = float(np.mean(d <= s["ci95"][i]))
-        worst = max(worst, float(d.max()))
-        rec.within(f"C = {C:g}: share of t = 1..{t_bp[-1]} at which the state evolution lies in BP's 95% interval",
-                   "the theoretical prediction assessed by eqs. (47)-(55) exhibits excellent consistency with the "
-                   "experimental results", inside, lower=float(cl["ci_inside_fraction"]),
-                   note=f"max |BP mean - SE| = {d.max():.4f}; mean 95% half width {s['ci95'][i].mean():.4f}")
-    d_rs = np.abs(se["eps"][:, -1] - se["rs_eps"])
-    rec.within(f"max over C of |state evolution at t = {int(t_se[-1])} - RS saddle point| (eps)",
-               "the stationary conditions of eqs. (47)-(55) are identical to those of the saddle point of the RS "
-               "free energy (16)", float(d_rs.max()), upper=float(cl["rs_se_atol"]),
-               note="RS eps per C: " + ", ".join(f"{e:.4f}" for e in se["rs_eps"]))
-    k = int(np.argmin(np.abs(Cs - f3["Ct"])))
-    rec.within(f"C = C_t = {Cs[k]:g}: |BP mean at t = {t_bp[-1]} - RS optimum| over the 95% half width",
-               "the BP-based algorithm provides a nearly optimal solution in a practical time scale ... if the hyper "
-               "parameter C_t is correctly estimated", float(abs(s["mean"][k, -1] - se["rs_eps"][k]) / s["ci95"][k, -1]),
-               upper=1.0, note=f"BP {s['mean'][k, -1]:.4f} +- {s['ci95'][k, -1]:.4f}, RS {se['rs_eps'][k]:.4f}")
-    d53 = np.abs(s["mean"] - se["eps_eq53"][:, 1:t_bp.size + 1])
-    printed = rec.within("share of (C, t) at which the state evolution with Eq. (53) as printed lies in BP's 95% "
-                         "interval", "lines represent the theoretical prediction assessed by eqs. (47)-(55) [as "
-                         "printed], which exhibits excellent consistency with the experimental results",
-                         float(np.mean(d53 <= s["ci95"])), lower=float(cl["ci_inside_fraction"]),
-                         note=f"max |BP - SE(53)| = {d53.max():.4f}; at C = C_t, t = {t_bp[-1]}: SE(53) "
-                              f"{se['eps_eq53'][k, -1]:.4f} vs BP {s['mean'][k, -1]:.4f}")
-    if printed.verdict == "fail":
-        rec.explain(printed, "Eq. (53) as printed, R = (Rhat/S)<p w_o^2>, drops the term (sqrt(Qhat)/S)<w_o Int Dz z "
-                             "p(h)> of dF/dRhat of the free energy (16); it also breaks R = Q at C = C_t. With the "
-                             "derivative taken correctly (Eq. 52) the lines agree with BP (claims above).",
-                    test="test_uk_eq53_drops_a_term")
-    rec.note("max_abs_BP_minus_SE", worst)
-    rec.note("bp_update_cost", {"N": int(bench["N"]), "M": int(bench["M"]),
-                                "ms_per_update": round(1e3 * float(bench["t_update"]), 4),
-                                "ms_two_matvecs": round(1e3 * float(bench["t_matvec2"]), 4),
-                                "ratio": round(float(bench["ratio"]), 3), "target": "ratio <= 2 (O(NM) per update)",
-                                "met": bool(bench["ratio"] <= 2.0)})
+    rec = fig3_claims(se, {"C": Cs, "t": t_bp, "mean": s["mean"], "ci95": s["ci95"]}, bench, cfg)
     return fig, pd.DataFrame(rows, columns=["series", "C", "t", "eps"]), rec
