@@ -15,12 +15,14 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 from claim_checks import claim, paper_config, save, verdict  # noqa: E402
 
 from statmech_bayes.figures.uda_kabashima import claims as uk  # noqa: E402
 from statmech_bayes.figures.uda_kabashima import fig01, fig03, fig04, fig05, fig06, table1  # noqa: E402
 from statmech_bayes.sparse_classifier.experiments import fig3_summary  # noqa: E402
+from statmech_bayes.sparse_classifier.stats import mean_ci95  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -143,9 +145,9 @@ def test_fig3_make_hands_its_inputs_to_the_claims(tmp_path, cfg):
 
 # ---------------------------------------------------------------------------------------- Fig 4: LOOE vs RS
 
-def fig4_inputs(tmp_path, cfg, name, looe=lambda c, rs: rs):
+def fig4_data(cfg, looe=lambda c, rs: rs):
     """RS eps_SBC with its minimum at C_t and BP runs (eps and LOOE) scattered symmetrically around it; ``looe``
-    maps (C, RS eps at C) to the LOOE curve the runs scatter around."""
+    maps (C, RS eps at C) to the LOOE curve the runs scatter around. The files' dicts (rs_fig4, one BP chunk)."""
     Cgrid = np.linspace(0.01, 0.99, 99)
     Ct = float(cfg["fig4"]["Ct"])
     rs_curve = lambda c: 0.15 + 0.3 * (np.log(c / Ct)) ** 2 / 10
@@ -153,26 +155,52 @@ def fig4_inputs(tmp_path, cfg, name, looe=lambda c, rs: rs):
     offsets = 0.002 * np.array([-1.5, -1, -0.5, 0.5, 1, 1.5])
     eps = rs_curve(C)[:, None] + offsets[None]
     lo = looe(C, rs_curve(C))[:, None] + offsets[None]
-    rs = save(tmp_path / f"rs_{name}.npz", {"C": Cgrid, "eps_sbc": rs_curve(Cgrid)})
-    conv = np.ones(eps.shape, dtype=bool)
-    bp = [save(tmp_path / f"bp_{name}_{k}.npz", {"C": C, "eps": eps[:, sl], "looe": lo[:, sl], "converged": conv[:, sl]})
-          for k, sl in enumerate((slice(0, 3), slice(3, None)))]
-    return {"rs": rs, "bp": bp}
+    return {"C": Cgrid, "eps_sbc": rs_curve(Cgrid)}, {"C": C, "eps": eps, "looe": lo,
+                                                      "converged": np.ones(eps.shape, dtype=bool)}
 
 
-def test_fig4_scaled_looe_fails_to_track_the_rs_error(tmp_path, cfg):
+def fig4_frame(cfg, **kw):
+    """Fig. 4's plotted table, built as the figure builds it (series RS, BP_eps, LOOE)."""
+    rs, bp = fig4_data(cfg, **kw)
+    (me, he), (ml, hl) = mean_ci95(bp["eps"], axis=1), mean_ci95(bp["looe"], axis=1)
+    conv = bp["converged"].mean(axis=1)
+    rows = [("RS", c, e, np.nan, np.nan) for c, e in zip(rs["C"], rs["eps_sbc"])]
+    rows += [("BP_eps", c, m, h, f) for c, m, h, f in zip(bp["C"], me, he, conv)]
+    rows += [("LOOE", c, m, h, f) for c, m, h, f in zip(bp["C"], ml, hl, conv)]
+    return pd.DataFrame(rows, columns=["series", "C", "eps", "ci95", "converged_fraction"])
+
+
+def test_fig4_scaled_looe_fails_to_track_the_rs_error(cfg):
     text = "max over C of |mean LOOE - RS eps_SBC|"
-    assert verdict(fig04, fig4_inputs(tmp_path, cfg, "right"), cfg, text) == "pass"
-    wrong = fig4_inputs(tmp_path, cfg, "wrong", looe=lambda c, rs: 1.2 * rs)
-    assert verdict(fig04, wrong, cfg, text) == "fail"
+    assert claim(uk.fig4_claims(fig4_frame(cfg), cfg), text).verdict == "pass"
+    wrong = fig4_frame(cfg, looe=lambda c, rs: 1.2 * rs)
+    assert claim(uk.fig4_claims(wrong, cfg), text).verdict == "fail"
 
 
-def test_fig4_shuffled_looe_misses_the_teacher(tmp_path, cfg):
+def test_fig4_shuffled_looe_misses_the_teacher(cfg):
     """The LOOE values in reverse C order: its minimum moves away from C_t."""
     text = "C minimising the mean LOOE (BP grid)"
-    assert verdict(fig04, fig4_inputs(tmp_path, cfg, "right"), cfg, text) == "pass"
-    wrong = fig4_inputs(tmp_path, cfg, "wrong", looe=lambda c, rs: rs[::-1])
-    assert verdict(fig04, wrong, cfg, text) == "fail"
+    assert claim(uk.fig4_claims(fig4_frame(cfg), cfg), text).verdict == "pass"
+    wrong = fig4_frame(cfg, looe=lambda c, rs: rs[::-1])
+    assert claim(uk.fig4_claims(wrong, cfg), text).verdict == "fail"
+
+
+def test_fig4_bp_circles_off_the_line_fail(cfg):
+    """BP's circles shifted by twice the configured tolerance leave the RS line; the LOOE claim is untouched."""
+    frame = fig4_frame(cfg)
+    frame.loc[frame["series"] == "BP_eps", "eps"] += 2 * float(cfg["claims"]["looe_atol"])
+    rec = uk.fig4_claims(frame, cfg)
+    assert claim(rec, "max over C of |mean BP eps - RS eps_SBC|").verdict == "fail"
+    assert claim(rec, "max over C of |mean LOOE - RS eps_SBC|").verdict == "pass"
+
+
+def test_fig4_make_hands_its_inputs_to_the_claims(tmp_path, cfg):
+    rs, bp = fig4_data(cfg)
+    chunks = [save(tmp_path / f"bp_{k}.npz", {key: (v if key == "C" else v[:, sl]) for key, v in bp.items()})
+              for k, sl in enumerate((slice(0, 3), slice(3, None)))]
+    fig, frame, rec = fig04.make({"rs": save(tmp_path / "rs.npz", rs), "bp": chunks}, cfg)
+    plt.close(fig)
+    assert rec.to_dict() == uk.fig4_claims(fig4_frame(cfg), cfg).to_dict()
 
 
 # ------------------------------------------------------------------------------- Figs 5, 6 and Table 1: colon

@@ -6,9 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
-from statmech_bayes.figures.uda_kabashima import PAPER
+from statmech_bayes.figures.uda_kabashima.claims import fig4_claims
 from statmech_bayes.figures.uda_kabashima.common import concat_chunks, load
 from statmech_bayes.sparse_classifier.stats import mean_ci95
 
@@ -17,13 +16,12 @@ def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt
 
     use_style()
-    f4, cl = cfg["fig4"], cfg["claims"]
+    f4 = cfg["fig4"]
     rs, bp = load(inputs["rs"]), concat_chunks(inputs["bp"])
     C, n_runs = bp["C"], bp["eps"].shape[1]
     me, he = mean_ci95(bp["eps"], axis=1)
     ml, hl = mean_ci95(bp["looe"], axis=1)
     conv = bp["converged"].mean(axis=1)
-    rs_at = np.interp(C, rs["C"], rs["eps_sbc"])
     fig, ax = plt.subplots(figsize=(5.6, 4.0))
     ax.plot(rs["C"], rs["eps_sbc"], "k-", lw=1.2, label=r"$\epsilon_g^{SBC}$, RS theory")
     ax.errorbar(C - 0.004, me, yerr=he, fmt="o", color="tab:blue", mfc="white", ms=5, capsize=2, lw=0.8,
@@ -47,25 +45,5 @@ def make(inputs: dict, cfg: dict):
     rows += [("LOOE", float(c), float(m), float(h), float(f)) for c, m, h, f in zip(C, ml, hl, conv)]
     frame = pd.DataFrame(rows, columns=["series", "C", "eps", "ci95", "converged_fraction"])
 
-    rec = ClaimsRecord("uda_kabashima/fig4", PAPER)
-    atol = float(cl["looe_atol"])
-    dl = np.abs(ml - rs_at)
-    rec.within("max over C of |mean LOOE - RS eps_SBC|",
-               "the LOOE (56) can be used in practical applications [it tracks eps_g^SBC] (Fig. 4)",
-               float(dl.max()), upper=atol, note=f"at C = {C[np.argmax(dl)]:g}; per C: "
-               + ", ".join(f"{c:g}: {d:.4f}" for c, d in zip(C, dl)))
-    de = np.abs(me - rs_at)
-    rec.within("max over C of |mean BP eps - RS eps_SBC| (circles on the line)",
-               "eps_g^SBC (o) is evaluated by replica analysis under the RS ansatz (line)", float(de.max()),
-               upper=atol, note=f"at C = {C[np.argmax(de)]:g}")
-    k = int(np.argmin(ml))
-    j = int(np.argmin(np.abs(C - f4["Ct"])))
-    lo, hi = C[max(j - 1, 0)], C[min(j + 1, C.size - 1)]
-    rec.within("C minimising the mean LOOE (BP grid)",
-               "the LOOE can be used for determining the necessary hyper parameters using only given data "
-               "[its minimum lies near C_t]", float(C[k]), lower=float(lo), upper=float(hi),
-               note=f"within one grid step of C_t = {f4['Ct']:g}; BP eps minimised at C = {C[int(np.argmin(me))]:g}")
-    rec.note("converged_fraction", {f"{c:g}": round(float(f), 3) for c, f in zip(C, conv)})
-    rec.note("rsb_region", "the paper: RS may break for small C; there undamped BP need not converge "
-                           "(converged_fraction), its last iterate is plotted")
+    rec = fig4_claims(frame, cfg)
     return fig, frame, rec
