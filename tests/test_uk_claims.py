@@ -253,24 +253,37 @@ def precision(entropy=0.2, offmode=0.1, sd=0.02, **override):
     return p
 
 
-def test_fig5_kappa_less_spread_than_C_fails(tmp_path, cfg):
+def test_fig5_kappa_less_spread_than_C_fails(cfg):
     """kappa's selections spread more than C's under both readings passes; less under both fails; readings that
     disagree leave the adjective open (wording); an interval that straddles 0 is noise."""
     text = "spread of the selected kappa minus that of the selected C"
-    s = save(tmp_path / "s.npz", summary())
 
-    def v(name, **kw):
-        return verdict(fig05, {"summary": s, "precision": save(tmp_path / f"{name}.npz", precision(**kw))}, cfg, text)
+    def c(**kw):
+        return claim(uk.fig5_claims(summary(), precision(**kw), cfg), text)
 
-    assert v("right") == "pass"
-    assert v("wrong", entropy=-0.2, offmode=-0.2) == "fail"
-    fig, _, rec = fig05.make({"summary": s, "precision": save(tmp_path / "split.npz", precision(offmode=-0.2))}, cfg)
+    assert c().verdict == "pass"
+    assert c(entropy=-0.2, offmode=-0.2).verdict == "fail"
+    assert (c(offmode=-0.2).verdict, c(offmode=-0.2).reason) == ("inconclusive", "wording")
+    assert (c(entropy=0.01, sd=0.05).verdict, c(entropy=0.01, sd=0.05).reason) == ("inconclusive", "noise")
+
+
+def test_fig5_damped_arm_is_ours_and_reads_the_damped_histograms(cfg):
+    """The damped arm (ours) passes when its kappa histogram is the flatter one and fails when the two damped
+    histograms swap; it never touches the paper's claim."""
+    text = "damped BP (ours): entropy difference kappa - C"
+    right = claim(uk.fig5_claims(summary(), precision(), cfg), text)
+    assert right.kind == "ours" and right.verdict == "pass"
+    s = summary(hist_C_damped=np.array([50, 50, 50, 50, 0, 0, 0, 0, 0]), hist_kappa_damped=np.array([200, 0, 0, 0]))
+    rec = uk.fig5_claims(s, precision(), cfg)
+    assert claim(rec, text).verdict == "fail"
+    assert claim(rec, "spread of the selected kappa minus that of the selected C").verdict == "pass"
+
+
+def test_fig5_make_hands_its_inputs_to_the_claims(tmp_path, cfg):
+    fig, _, rec = fig05.make({"summary": save(tmp_path / "s.npz", summary()),
+                              "precision": save(tmp_path / "p.npz", precision())}, cfg)
     plt.close(fig)
-    assert claim(rec, text).verdict == "inconclusive" and claim(rec, text).reason == "wording"
-    fig, _, rec = fig05.make({"summary": s, "precision": save(tmp_path / "noisy.npz", precision(entropy=0.01,
-                                                                                                sd=0.05))}, cfg)
-    plt.close(fig)
-    assert claim(rec, text).verdict == "inconclusive" and claim(rec, text).reason == "noise"
+    assert rec.to_dict() == uk.fig5_claims(summary(), precision(), cfg).to_dict()
 
 
 def test_fig6_shuffled_kappa_histogram_fails(tmp_path, cfg):

@@ -63,6 +63,18 @@ def test_pooling_appends_the_extra_splits(toy_runs):
         np.testing.assert_allclose(p[k], p["paper_" + k], atol=1e-12)
 
 
+def test_normalised_entropy_exact_cases():
+    """Uniform over the grid: 1; one value: 0; half on each of two values of a grid of four: ln 2 / ln 4 = 1/2;
+    a leading axis is a batch, and the figures' single histograms give the same numbers as the batch."""
+    assert float(cp.normalised_entropy([5, 5, 5, 5])) == pytest.approx(1.0)
+    assert float(cp.normalised_entropy([0, 0, 7, 0, 0, 0, 0, 0, 0])) == 0.0
+    assert float(cp.normalised_entropy([3, 0, 3, 0])) == pytest.approx(0.5)
+    rows = np.array([[24, 35, 20, 65], [76, 73, 47, 3], [1, 0, 0, 0]])
+    batch = cp.normalised_entropy(rows)
+    assert batch.shape == (3,)
+    assert [float(cp.normalised_entropy(r)) for r in rows] == pytest.approx(batch.tolist(), abs=0, rel=1e-15)
+
+
 def test_spread_statistics_exact_cases():
     # C always at one value, kappa uniform over 4: entropy difference 1, off-mode difference 3/4.
     iC = np.zeros(8, int)

@@ -53,6 +53,17 @@ def literal_selections(lit_looe, lit_test, *, C_grid=C_GRID, kappa_grid=KAPPA_GR
     return out
 
 
+def normalised_entropy(counts):
+    """Entropy of the selection frequencies over a grid divided by its maximum, ln(grid size): 1 when every grid
+    value is picked equally often, 0 when one value always is (the "spread" reading of "kappa has a statistically
+    greater fluctuation", Section 5 of the paper). ``counts`` (..., grid size): any leading shape, one value each."""
+    c = np.asarray(counts)
+    p = c / c.sum(axis=-1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        h = -np.where(p > 0, p * np.log(p), 0.0).sum(axis=-1)
+    return h / np.log(c.shape[-1])
+
+
 def spread_statistics(iC, iK, n_C: int, n_K: int) -> dict:
     """Two readings of "κ has a statistically greater fluctuation" than C, from the selected grid indices; arrays
     of any leading shape (the last axis runs over splits), so a whole bootstrap is one call.
@@ -66,17 +77,11 @@ def spread_statistics(iC, iK, n_C: int, n_K: int) -> dict:
         idx = np.asarray(idx)
         return (idx[..., None] == np.arange(G)).sum(axis=-2)
 
-    def entropy(c):
-        p = c / c.sum(axis=-1, keepdims=True)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            h = -np.where(p > 0, p * np.log(p), 0.0).sum(axis=-1)
-        return h / np.log(c.shape[-1])
-
     def offmode(c):
         return 1.0 - c.max(axis=-1) / c.sum(axis=-1)
 
     cC, cK = counts(iC, n_C), counts(iK, n_K)
-    return {"entropy_diff": entropy(cK) - entropy(cC), "offmode_diff": offmode(cK) - offmode(cC)}
+    return {"entropy_diff": normalised_entropy(cK) - normalised_entropy(cC), "offmode_diff": offmode(cK) - offmode(cC)}
 
 
 def pooled_statistics(sel: dict, n_C: int, n_K: int, n_boot: int, seed: int) -> dict:

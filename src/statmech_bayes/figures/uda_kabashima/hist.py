@@ -17,13 +17,6 @@ from statmech_bayes.sparse_classifier.colon import STATE_NAMES
 STATE_COLORS = ("tab:gray", "tab:orange", "tab:red")
 
 
-def norm_entropy(counts) -> float:
-    """Entropy of the selection frequencies over the grid, divided by its maximum ln(grid size)."""
-    p = np.asarray(counts, float)
-    p = p[p > 0] / p.sum()
-    return float(-(p * np.log(p)).sum() / np.log(len(counts)))
-
-
 def mode_of(counts, grid) -> float:
     """The most frequent grid value (ties: the largest)."""
     h = np.asarray(counts)
