@@ -286,18 +286,36 @@ def test_fig5_make_hands_its_inputs_to_the_claims(tmp_path, cfg):
     assert rec.to_dict() == uk.fig5_claims(summary(), precision(), cfg).to_dict()
 
 
-def test_fig6_shuffled_kappa_histogram_fails(tmp_path, cfg):
+def test_fig6_shuffled_kappa_histogram_fails(cfg):
     text = "most frequently selected kappa"
     s = summary()
-    right = save(tmp_path / "right.npz", s)
-    wrong = save(tmp_path / "wrong.npz", summary(hist_kappa=s["hist_kappa"][::-1].copy()))
-    assert verdict(fig06, {"summary": right}, cfg, "most frequently selected kappa") == "pass"
-    assert verdict(fig06, {"summary": wrong}, cfg, "most frequently selected kappa") == "fail"
+    assert claim(uk.fig6_claims(s, cfg), text).verdict == "pass"
+    assert claim(uk.fig6_claims(summary(hist_kappa=s["hist_kappa"][::-1].copy()), cfg), text).verdict == "fail"
     # a mode the bootstrap over splits cannot resolve is inconclusive (noise), not guessed
-    unresolved = save(tmp_path / "unresolved.npz", summary(boot_mode_kappa=np.r_[np.full(60, 0.4), np.full(40, 0.3)]))
-    resolved = save(tmp_path / "resolved.npz", summary(boot_mode_kappa=np.r_[np.full(98, 0.4), np.full(2, 0.3)]))
-    assert verdict(fig06, {"summary": unresolved}, cfg, text) == "inconclusive"
-    assert verdict(fig06, {"summary": resolved}, cfg, text) == "pass"
+    unresolved = summary(boot_mode_kappa=np.r_[np.full(60, 0.4), np.full(40, 0.3)])
+    resolved = summary(boot_mode_kappa=np.r_[np.full(98, 0.4), np.full(2, 0.3)])
+    assert claim(uk.fig6_claims(unresolved, cfg), text).verdict == "inconclusive"
+    assert claim(uk.fig6_claims(resolved, cfg), text).verdict == "pass"
+
+
+def test_fig6_mode_resolution_reads_the_configured_share(cfg):
+    """90% of the resamples agreeing on the mode: unresolved at the configured 95%, resolved at a bar of 85%."""
+    text = "most frequently selected kappa"
+    s = summary(boot_mode_kappa=np.r_[np.full(90, 0.4), np.full(10, 0.3)])
+    assert claim(uk.fig6_claims(s, cfg), text).verdict == "inconclusive"
+    lower = {**cfg, "claims": {**cfg["claims"], "mode_resolved": 0.85}}
+    assert claim(uk.fig6_claims(s, lower), text).verdict == "pass"
+
+
+def test_fig6_mode_ties_go_to_the_largest_value():
+    assert uk.mode_of([3, 7, 7, 1], [0.1, 0.2, 0.3, 0.4]) == 0.3
+    assert uk.mode_of([9, 1, 1, 1], [0.1, 0.2, 0.3, 0.4]) == 0.1
+
+
+def test_fig6_make_hands_its_inputs_to_the_claims(tmp_path, cfg):
+    fig, _, rec = fig06.make({"summary": save(tmp_path / "s.npz", summary())}, cfg)
+    plt.close(fig)
+    assert rec.to_dict() == uk.fig6_claims(summary(), cfg).to_dict()
 
 
 def table1_inputs(tmp_path, name, s, p=None):

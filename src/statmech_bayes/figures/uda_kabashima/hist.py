@@ -17,12 +17,6 @@ from statmech_bayes.sparse_classifier.colon import STATE_NAMES
 STATE_COLORS = ("tab:gray", "tab:orange", "tab:red")
 
 
-def mode_of(counts, grid) -> float:
-    """The most frequent grid value (ties: the largest)."""
-    h = np.asarray(counts)
-    return float(np.asarray(grid)[np.flatnonzero(h == h.max())[-1]])
-
-
 def bars(ax, s: dict, key: str, xlabel: str, title: str, col: dict):
     """Draw the histogram of the selected ``key`` ('C' or 'kappa') on ``ax``; return its frame."""
     values = np.asarray(s[f"{key}_grid"], float)
