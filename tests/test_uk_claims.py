@@ -17,7 +17,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
-from claim_checks import claim, paper_config, save, verdict  # noqa: E402
+from claim_checks import claim, paper_config, save  # noqa: E402
 
 from statmech_bayes.figures.uda_kabashima import claims as uk  # noqa: E402
 from statmech_bayes.figures.uda_kabashima import fig01, fig03, fig04, fig05, fig06, table1  # noqa: E402
@@ -318,102 +318,118 @@ def test_fig6_make_hands_its_inputs_to_the_claims(tmp_path, cfg):
     assert rec.to_dict() == uk.fig6_claims(summary(), cfg).to_dict()
 
 
-def table1_inputs(tmp_path, name, s, p=None):
-    md = tmp_path / f"{name}.md"
-    md.write_text("# Table 1\n")
-    out = {"summary": save(tmp_path / f"{name}.npz", s), "markdown": str(md)}
-    if p is not None:
-        out["precision"] = save(tmp_path / f"{name}_precision.npz", p)
-    return out
+def t1(cfg, s, p=None):
+    """Table 1's claims record on a colon summary ``s`` (and a colon_precision summary ``p``)."""
+    return uk.table1_claims(s, p, cfg)
 
 
-def test_table1_swapped_rows_fail(tmp_path, cfg):
+def t1_verdict(cfg, text, s, p=None):
+    return claim(t1(cfg, s, p), text).verdict
+
+
+def test_table1_swapped_rows_fail(cfg):
     """SBC's and FDA's numbers under each other's names."""
-    right = table1_inputs(tmp_path, "right", summary())
+    right = summary()
     s = summary()
     s["mean_sbc"], s["mean_fda"], s["sd_sbc"], s["sd_fda"] = s["mean_fda"], s["mean_sbc"], s["sd_fda"], s["sd_sbc"]
-    wrong = table1_inputs(tmp_path, "wrong", s)
+    wrong = s
     for text in ("SBC (C, kappa by LOOE): mean test error (%)", "mean error of SBC minus that of SBL (%)"):
-        assert verdict(table1, right, cfg, text) == "pass"
-        assert verdict(table1, wrong, cfg, text) == "fail"
+        assert t1_verdict(cfg, text, right) == "pass"
+        assert t1_verdict(cfg, text, wrong) == "fail"
 
 
-def test_table1_fda_variants_above_sbc_sd_fail(tmp_path, cfg):
+def test_table1_fda_variants_above_sbc_sd_fail(cfg):
     """Every FDA variant's SD above SBC's and SBL's: the 'FDA has the smaller SD' statement fails under every
     reading (one per variant)."""
     text = "SD of FDA minus the smaller of the SDs of SBC and SBL (%)"
-    right = table1_inputs(tmp_path, "right", summary())
-    wrong = table1_inputs(tmp_path, "wrong", summary(sd_fda_variants=np.array([12.0, 13.0, 14.0])))
-    assert verdict(table1, right, cfg, text) == "pass"
-    assert verdict(table1, wrong, cfg, text) == "fail"
+    right = summary()
+    wrong = summary(sd_fda_variants=np.array([12.0, 13.0, 14.0]))
+    assert t1_verdict(cfg, text, right) == "pass"
+    assert t1_verdict(cfg, text, wrong) == "fail"
 
 
-def test_table1_unspecified_fda_open_unless_a_variant_reproduces(tmp_path, cfg):
+def test_table1_unspecified_fda_open_unless_a_variant_reproduces(cfg):
     """FDA's construction is unstated: a variant at 39.6 % reproduces the paper's number; without one the claim is
     inconclusive (never a failure or a finding), with every variant's number kept."""
     text = "FDA (construction unstated): mean test error (%)"
-    right = table1_inputs(tmp_path, "right", summary())
-    wrong = table1_inputs(tmp_path, "wrong", summary(mean_fda_variants=np.array([22.0, 23.0, 21.0])))
-    assert verdict(table1, right, cfg, text) == "pass"
-    assert verdict(table1, wrong, cfg, text) == "inconclusive"
+    right = summary()
+    wrong = summary(mean_fda_variants=np.array([22.0, 23.0, 21.0]))
+    assert t1_verdict(cfg, text, right) == "pass"
+    assert t1_verdict(cfg, text, wrong) == "inconclusive"
 
 
-def test_table1_whitening_rank_is_a_finding_and_the_row_uses_the_best_reading(tmp_path, cfg):
+def test_table1_whitening_rank_is_a_finding_and_the_row_uses_the_best_reading(cfg):
     """Rank 61 of the centred tissues against the stated M = 62: a failing value claim explained by its test; the
     whitened row is judged on the tie rule closest to the paper (here 'first') and fails when neither is."""
-    fig, _, rec = table1.make(table1_inputs(tmp_path, "right", summary(mean_white_last=30.0, mean_white_first=16.0)),
-                              cfg)
-    plt.close(fig)
+    rec = t1(cfg, summary(mean_white_last=30.0, mean_white_first=16.0))
     c = claim(rec, "dimension of a whitening of the 62 centred tissues")
     assert c.verdict == "fail" and c.finding_test == "test_uk_whitening_of_62_centred_samples_has_rank_61"
     assert claim(rec, "SBC, whitened, kappa = 0.4: mean test error").verdict == "pass"
-    wrong = table1_inputs(tmp_path, "wrong", summary(mean_white_last=30.0, mean_white_first=28.0))
-    assert verdict(table1, wrong, cfg, "SBC, whitened, kappa = 0.4: mean test error") == "fail"
+    wrong = summary(mean_white_last=30.0, mean_white_first=28.0)
+    assert t1_verdict(cfg, "SBC, whitened, kappa = 0.4: mean test error", wrong) == "fail"
 
 
-def test_table1_noisy_sd_comparison_is_inconclusive(tmp_path, cfg):
+def test_table1_noisy_sd_comparison_is_inconclusive(cfg):
     """A bootstrap over splits whose interval straddles 0 makes the SD comparison inconclusive (noise)."""
     text = "SD of the error of SBC at kappa = 0.4 minus SBC with kappa by LOOE"
     boot = np.linspace(-1.0, 0.5, 400)
-    right = table1_inputs(tmp_path, "right", summary(boot_sd_k04_minus_sbc=boot - 1.0))
-    noisy = table1_inputs(tmp_path, "noisy", summary(boot_sd_k04_minus_sbc=boot))
-    assert verdict(table1, right, cfg, text) == "pass"
-    assert verdict(table1, noisy, cfg, text) == "inconclusive"
+    right = summary(boot_sd_k04_minus_sbc=boot - 1.0)
+    noisy = summary(boot_sd_k04_minus_sbc=boot)
+    assert t1_verdict(cfg, text, right) == "pass"
+    assert t1_verdict(cfg, text, noisy) == "inconclusive"
 
 
-def test_table1_pooled_splits_decide_what_the_papers_cannot(tmp_path, cfg):
+def test_table1_pooled_splits_decide_what_the_papers_cannot(cfg):
     """With the further splits present the kappa = 0.4 differences are judged on the pooled bootstrap: a tight
     interval below 0 passes, one above 0 fails, one around 0 stays inconclusive (noise) -- whatever the 200-split
     bootstrap says."""
     text = "mean error of SBC at kappa = 0.4 minus SBC with kappa by LOOE"
     noisy200 = summary(boot_mean_k04_minus_sbc=np.linspace(-1.0, 1.0, 400))
-    assert verdict(table1, table1_inputs(tmp_path, "a", noisy200), cfg, text) == "inconclusive"
-    assert verdict(table1, table1_inputs(tmp_path, "b", noisy200, precision(sd=0.1)), cfg, text) == "pass"
+    assert t1_verdict(cfg, text, noisy200) == "inconclusive"
+    assert t1_verdict(cfg, text, noisy200, precision(sd=0.1)) == "pass"
     up = precision(mean_k04_minus_sbc=np.float64(1.0), boot_mean_k04_minus_sbc=np.linspace(0.5, 1.5, 400))
-    assert verdict(table1, table1_inputs(tmp_path, "c", noisy200, up), cfg, text) == "fail"
+    assert t1_verdict(cfg, text, noisy200, up) == "fail"
     zero = precision(mean_k04_minus_sbc=np.float64(0.0), boot_mean_k04_minus_sbc=np.linspace(-0.5, 0.5, 400))
-    assert verdict(table1, table1_inputs(tmp_path, "d", noisy200, zero), cfg, text) == "inconclusive"
+    assert t1_verdict(cfg, text, noisy200, zero) == "inconclusive"
 
 
-def test_table1_reversed_sign_test_fails(tmp_path, cfg):
+def test_table1_reversed_sign_test_fails(cfg):
     """The sign test's counts read the wrong way round (SBC below SBL and above swapped)."""
-    right = table1_inputs(tmp_path, "right", summary())
-    wrong = table1_inputs(tmp_path, "wrong", summary(sign_less=np.int64(65), sign_greater=np.int64(99)))
+    right = summary()
+    wrong = summary(sign_less=np.int64(65), sign_greater=np.int64(99))
     for text in ("sign test: splits with SBC error below SBL minus splits above",
                  "sign test: share of untied splits where SBC beats SBL", "sign test z = "):
-        assert verdict(table1, right, cfg, text) == "pass"
-        assert verdict(table1, wrong, cfg, text) == "fail"
+        assert t1_verdict(cfg, text, right) == "pass"
+        assert t1_verdict(cfg, text, wrong) == "fail"
 
 
-
-def test_table1_kappa04_fall_of_the_wrong_size_is_split_by_its_readings(tmp_path, cfg):
+def test_table1_kappa04_fall_of_the_wrong_size_is_split_by_its_readings(cfg):
     """The paper gives the fall's size (23.5 -> 21.0): a pooled fall of 0.75 points, tight, agrees with the direction
     reading and not the size reading, so the claim is inconclusive for its wording; a fall of 2.4 passes both."""
     text = "mean error of SBC at kappa = 0.4 minus SBC with kappa by LOOE"
     s200 = summary(boot_mean_k04_minus_sbc=np.linspace(-1.5, 0.0, 400))  # 200-split SE about 0.43
     small = precision(mean_k04_minus_sbc=np.float64(-0.75), boot_mean_k04_minus_sbc=np.linspace(-1.1, -0.4, 400))
-    rec = table1.make(table1_inputs(tmp_path, "small", s200, small), cfg)[2]
+    rec = t1(cfg, s200, small)
     [claim] = [c for c in rec.claims if text in c.claim]
     assert (claim.verdict, claim.reason) == ("inconclusive", "wording")
     right = precision(mean_k04_minus_sbc=np.float64(-2.4), boot_mean_k04_minus_sbc=np.linspace(-2.75, -2.05, 400))
-    assert verdict(table1, table1_inputs(tmp_path, "right", s200, right), cfg, text) == "pass"
+    assert t1_verdict(cfg, text, s200, right) == "pass"
+
+
+def test_table1_welch_level_reads_the_configured_quantile(cfg):
+    """FDA's Welch t of 1.8 against SBC (df 390): above t_0.95 (1.65), below t_0.975 (1.97): not significant at
+    the configured 5% two-sided level, significant at 10%; the claim's text names the level it used."""
+    s = summary(welch_fda_variants_sbc_t=np.full(3, 1.8))
+    text = "Welch t-test FDA vs SBC"
+    assert t1_verdict(cfg, text, s) == "fail"
+    c = claim(t1({**cfg, "claims": {**cfg["claims"], "welch_quantile": 0.95}}, s), text)
+    assert c.verdict == "pass" and "10% level (t > t_0.95(df))" in c.claim
+
+
+def test_table1_make_hands_its_inputs_to_the_claims(tmp_path, cfg):
+    md = tmp_path / "table1.md"
+    md.write_text("# Table 1\n")
+    fig, _, rec = table1.make({"summary": save(tmp_path / "s.npz", summary()), "markdown": str(md),
+                               "precision": save(tmp_path / "p.npz", precision())}, cfg)
+    plt.close(fig)
+    assert rec.to_dict() == t1(cfg, summary(), precision()).to_dict()
