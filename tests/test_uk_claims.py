@@ -4,8 +4,9 @@ a chosen claim passes and wrong inputs (curves of the wrong teacher, a scaled cu
 on which the same claim, found by a stable part of its text, fails. One test per figure checks that ``make`` hands
 its loaded inputs to its claims function unchanged (the same record through the files).
 
-Not covered: Fig. 2, whose one statement is about the schematic it draws itself (a fixed complete bipartite graph of
-N = 5, M = 4); it reads no input, so no input can make it fail: a note, not a claim.
+Fig. 2 has no claim: its one statement is about the schematic it draws itself (a fixed complete bipartite graph of
+N = 5, M = 4) and reads no input, so no input can make it fail; it is a note, and the test checks only that the note
+reads the drawn edges.
 """
 
 
@@ -80,6 +81,20 @@ def test_fig1_make_hands_its_inputs_to_the_claims(tmp_path, cfg):
     fig, _, rec = fig01.make({"rs": save(tmp_path / "rs.npz", rs)}, cfg)
     plt.close(fig)
     assert rec.to_dict() == uk.fig1_claims(rs, cfg).to_dict()
+
+
+# ----------------------------------------------------------------------------------- Fig 2: a schematic
+
+def test_fig2_notes_read_the_drawn_edges():
+    """Fig. 2 has notes, no claims: the complete bipartite graph of N = 2, M = 3 is recognised, and a graph with one
+    edge missing is not complete (the edge count falls below N * M)."""
+    full = pd.DataFrame([(l, mu) for l in range(2) for mu in range(3)], columns=["l", "mu"])
+    rec = uk.fig2_claims(full)
+    assert rec.claims == [] and rec.notes["drawn_size"] == {"N": 2, "M": 3}
+    [graph] = [v for k, v in rec.notes.items() if k.startswith("drawn graph")]
+    assert graph == {"bipartite": True, "edges": 6, "N*M": 6}
+    [graph] = [v for k, v in uk.fig2_claims(full.iloc[1:]).notes.items() if k.startswith("drawn graph")]
+    assert graph["edges"] == 5 < graph["N*M"]
 
 
 # -------------------------------------------------------------------------------------- Fig 3: BP vs theory

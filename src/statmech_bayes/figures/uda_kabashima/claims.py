@@ -56,6 +56,22 @@ def fig1_claims(rs: dict, cfg: dict) -> ClaimsRecord:
     return rec
 
 
+# ------------------------------------------------------------------------------ Fig 2: the factor graph
+
+def fig2_claims(frame: pd.DataFrame) -> ClaimsRecord:
+    """Fig. 2 is a schematic: what it draws is true by construction, so its statement is a note, not a claim
+    (rule 4). ``frame``: its plotted edges (one row per (l, mu), with their positions)."""
+    import networkx as nx
+
+    g = nx.Graph()
+    g.add_edges_from((("w", int(l)), ("y", int(mu))) for l, mu in zip(frame["l"], frame["mu"]))
+    n, m = int(frame["l"].nunique()), int(frame["mu"].nunique())
+    rec = ClaimsRecord("uda_kabashima/fig2", PAPER)
+    rec.note("drawn graph: complete bipartite (the paper: 'the posterior of eq. (5) is represented by a complete "
+             "bipartite graph')", {"bipartite": nx.is_bipartite(g), "edges": g.number_of_edges(), "N*M": n * m})
+    rec.note("drawn_size", {"N": n, "M": m})
+    return rec
+
 # ------------------------------------------------------------------------------------ Fig 3: BP vs theory
 
 def fig3_claims(se: dict, bp: dict, bench: dict, cfg: dict) -> ClaimsRecord:

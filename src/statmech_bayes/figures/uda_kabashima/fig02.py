@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import use_style
-from statmech_bayes.figures.uda_kabashima import PAPER
+from statmech_bayes.figures.uda_kabashima.claims import fig2_claims
 
 N_DRAWN, M_DRAWN = 5, 4
 
@@ -43,10 +42,5 @@ def make(inputs: dict, cfg: dict):
     rows = [(u, v, *pos[u], *pos[v]) for u, v in g.edges()]
     frame = pd.DataFrame(rows, columns=["l", "node_mu", "x_l", "y_l", "x_mu", "y_mu"])
     frame["mu"] = frame["node_mu"] - N_DRAWN
-    rec = ClaimsRecord("uda_kabashima/fig2", PAPER)
-    # A schematic: what it draws is true by construction, so its statement is a note, not a claim (rule 6).
-    rec.note("drawn graph: complete bipartite (the paper: 'the posterior of eq. (5) is represented by a complete "
-             "bipartite graph')", {"bipartite": nx.is_bipartite(g), "edges": g.number_of_edges(),
-                                   "N*M": N_DRAWN * M_DRAWN})
-    rec.note("drawn_size", {"N": N_DRAWN, "M": M_DRAWN})
-    return fig, frame[["l", "mu", "x_l", "y_l", "x_mu", "y_mu"]], rec
+    frame = frame[["l", "mu", "x_l", "y_l", "x_mu", "y_mu"]]
+    return fig, frame, fig2_claims(frame)
