@@ -282,6 +282,26 @@ def test_fig5_kappa_less_spread_than_C_fails(cfg):
     assert (c(entropy=0.01, sd=0.05).verdict, c(entropy=0.01, sd=0.05).reason) == ("inconclusive", "noise")
 
 
+def test_bootstrap_decides_at_the_configured_level():
+    """A bootstrap uniform on [-0.04, 0.96]: its 95% interval straddles 0 (undecided), its 80% interval does not; no
+    bootstrap leaves the claim decidable; a column of a 2-d bootstrap is judged on its own."""
+    boot = {"b": np.linspace(-0.04, 0.96, 1001)}
+    ok95, note95 = uk.boot_decidable(boot, "b", 0.95)
+    assert not ok95 and "95% interval" in note95
+    assert uk.boot_decidable(boot, "b", 0.8)[0]
+    assert uk.boot_decidable({}, "b", 0.95) == (True, "no bootstrap over splits in the summary")
+    two = {"b": np.stack([np.linspace(-0.1, 0.9, 1001), np.linspace(0.5, 1.5, 1001)], axis=1)}
+    assert [uk.boot_decidable(two, "b", 0.95, column=k)[0] for k in (0, 1)] == [False, True]
+
+
+def test_fig5_noise_reads_the_configured_bootstrap_level(cfg):
+    """An entropy difference of 0.05 with a bootstrap SD of 0.05: noise at the 95% level, decided at a 50.1% one."""
+    text = "spread of the selected kappa minus that of the selected C"
+    assert claim(uk.fig5_claims(summary(), precision(entropy=0.05, sd=0.05), cfg), text).reason == "noise"
+    narrow = {**cfg, "claims": {**cfg["claims"], "boot_level": 0.501}}
+    assert claim(uk.fig5_claims(summary(), precision(entropy=0.05, sd=0.05), narrow), text).verdict == "pass"
+
+
 def test_fig5_damped_arm_is_ours_and_reads_the_damped_histograms(cfg):
     """The damped arm (ours) passes when its kappa histogram is the flatter one and fails when the two damped
     histograms swap; it never touches the paper's claim."""

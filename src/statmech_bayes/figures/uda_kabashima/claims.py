@@ -17,11 +17,35 @@ from scipy import stats as _st
 
 from statmech_bayes.core.claims import ClaimsRecord, Reading, unproven
 from statmech_bayes.figures.uda_kabashima import PAPER
-from statmech_bayes.figures.uda_kabashima.common import SIGN_PAPER, TABLE1_PAPER, Z_PAPER, boot_decidable, fda_label
+from statmech_bayes.figures.uda_kabashima.common import SIGN_PAPER, TABLE1_PAPER, Z_PAPER, fda_label
 from statmech_bayes.sparse_classifier.colon_precision import normalised_entropy
 
 # Section 5: "fixing kappa to the most frequent value, kappa = 0.4, reduced the average and standard deviation ..."
 KAPPA_MODE_PAPER = 0.4
+
+
+# ------------------------------------------------------------------ bootstrap over splits (colon claims)
+
+def boot_interval(s: dict, key: str, level: float):
+    """Percentile interval at ``level`` of the bootstrap over splits ``s[key]`` (axis 0), or None when the summary
+    has none."""
+    if key not in s or np.asarray(s[key]).size == 0:
+        return None
+    lo, hi = np.percentile(np.asarray(s[key], float), [50 * (1 - level), 50 * (1 + level)], axis=0)
+    return lo, hi
+
+
+def boot_decidable(s: dict, key: str, level: float, threshold: float = 0.0,
+                   column: int | None = None) -> tuple[bool, str]:
+    """Whether the bootstrap interval at ``level`` of ``s[key]`` (one column of it if given) lies on one side of
+    ``threshold``; and a note. Without a bootstrap in the summary the claim stays decidable."""
+    iv = boot_interval(s, key, level)
+    if iv is None:
+        return True, "no bootstrap over splits in the summary"
+    lo, hi = (float(np.atleast_1d(v)[column]) if column is not None else float(v) for v in iv)
+    ok = not (lo <= threshold <= hi)
+    return ok, (f"bootstrap over splits ({np.asarray(s[key]).shape[0]} resamples): {100 * level:g}% interval "
+                f"[{lo:.3g}, {hi:.3g}]")
 
 
 # ------------------------------------------------------------------------------------------ Fig 1: RS curves
@@ -165,7 +189,7 @@ def fig5_claims(s: dict, p: dict, cfg: dict) -> ClaimsRecord:
     """Fig. 5 (with Fig. 6): "kappa has a statistically greater fluctuation [than C]". ``s``: the colon summary
     (selection histograms of the paper's BP, the damped arm, read at T + 1; grids; bootstrap over splits); ``p``:
     the colon_precision summary (the two spread differences pooled over further splits, with their bootstraps)."""
-    col = cfg["colon"]
+    col, lev = cfg["colon"], float(cfg["claims"]["boot_level"])
     rec = ClaimsRecord("uda_kabashima/fig5", PAPER)
     hC, hk = float(normalised_entropy(s["hist_C"])), float(normalised_entropy(s["hist_kappa"]))
     # "kappa has a statistically greater fluctuation" compares two bar charts; two readings of how spread a
@@ -175,8 +199,8 @@ def fig5_claims(s: dict, p: dict, cfg: dict) -> ClaimsRecord:
     readings, notes = [], []
     for key, reads in (("entropy_diff", "normalised entropy, kappa minus C (share of its grid each uses)"),
                        ("offmode_diff", "share of splits off the most frequent value, kappa minus C")):
-        ok, bn = boot_decidable(p, "boot_" + key)
-        _, bn200 = boot_decidable(p, "paper_boot_" + key)
+        ok, bn = boot_decidable(p, "boot_" + key, lev)
+        _, bn200 = boot_decidable(p, "paper_boot_" + key, lev)
         notes.append(f"{reads}: pooled {float(p[key]):.3f}, {bn}; on the paper's splits "
                      f"{float(p['paper_' + key]):.3f}, {bn200}")
         readings.append(Reading(reads, float(p[key]), lower=0.0, decidable=ok))
@@ -190,7 +214,7 @@ def fig5_claims(s: dict, p: dict, cfg: dict) -> ClaimsRecord:
                      + "; ".join(notes))
     if "hist_C_damped" in s:
         dd = float(normalised_entropy(s["hist_kappa_damped"])) - float(normalised_entropy(s["hist_C_damped"]))
-        okd, bnd = boot_decidable(s, "boot_entropy_diff_damped")
+        okd, bnd = boot_decidable(s, "boot_entropy_diff_damped", lev)
         rec.within("damped BP (ours): entropy difference kappa - C of the selections", "-",
                    dd, lower=0.0, decidable=okd, kind="ours", note=bnd)
     if "hist_C_T1" in s:
@@ -248,6 +272,7 @@ def fig6_claims(s: dict, cfg: dict) -> ClaimsRecord:
 SIGN_U005 = 1.645
 # The rank of a data matrix is an integer: equal to the stated M = 62 within half a unit.
 RANK_ATOL = 0.5
+# "we examined how many times the SBC provided a smaller generalization error than SBL in the 200 experiments"
 N_PAPER = 200
 FDA_WHY = ("the paper does not say how its FDA was built (S_W has rank <= 40 in 2000 dimensions); the well-defined "
            "variants on the same preprocessing give {variants}; the training-majority guess gives {maj:.1f}%")
@@ -294,7 +319,7 @@ def table1_claims(s: dict, p: dict | None, cfg: dict) -> ClaimsRecord:
     ``p``: the colon_precision summary (the kappa = 0.4 differences pooled over further splits), or None."""
     col, cl = cfg["colon"], cfg["claims"]
     n = int(s["n_splits"])
-    wq = float(cl["welch_quantile"])
+    wq, lev = float(cl["welch_quantile"]), float(cl["boot_level"])
     rec = ClaimsRecord("uda_kabashima/table1", PAPER)
     z = float(cl["z_table"])
     maj = float(s["mean_majority"])
@@ -344,13 +369,13 @@ def table1_claims(s: dict, p: dict | None, cfg: dict) -> ClaimsRecord:
     mins = min(float(s["sd_sbc"]), float(s["sd_sbl"]))
     readings = []
     for k, (v, sd) in enumerate(zip(names, fsd)):
-        ok, _ = boot_decidable(s, "boot_sd_fda_variants_minus_min", 0.0, column=k)
+        ok, _ = boot_decidable(s, "boot_sd_fda_variants_minus_min", lev, 0.0, column=k)
         readings.append(Reading(f"FDA as {fda_label(v).removeprefix('FDA variant: ')}", sd - mins, upper=0.0,
                                 decidable=ok))
     rec.wording("SD of FDA minus the smaller of the SDs of SBC and SBL (%)",
                 "the standard deviation of FDA is smaller than those of the others", readings,
-                note="one reading per FDA variant; a reading whose bootstrap 95% interval over splits straddles 0 is "
-                     "undecidable (noise)")
+                note=f"one reading per FDA variant; a reading whose bootstrap {100 * lev:g}% interval over splits "
+                     "straddles 0 is undecidable (noise)")
     rec.within("mean error of SBC minus that of SBL (%)", "the average generalization error of the SBC is smaller "
                "than that of SBL", float(s["mean_sbc"] - s["mean_sbl"]), upper=0.0,
                note=f"SBC by the paper's BP at T = {T}; read at T + 1: {float(s['mean_sbc_T1'] - s['mean_sbl']):.2f}")
@@ -381,12 +406,12 @@ def table1_claims(s: dict, p: dict | None, cfg: dict) -> ClaimsRecord:
              "(from 10.2)", float(s["sd_sbc_k04_T1"] - s["sd_sbc_T1"]),
              float(s["sd_sbc_k04_damped"] - s["sd_sbc_damped"]))):
         d200 = float(s[f"{stat}_sbc_k04"] - s[f"{stat}_sbc"])
-        ok, bnote = boot_decidable(s, f"boot_{stat}_k04_minus_sbc")
+        ok, bnote = boot_decidable(s, f"boot_{stat}_k04_minus_sbc", lev)
         note = f"paper's BP at T = {T} on the paper's {n} splits: {d200:.2f}, {bnote}"
         value = d200
         if p is not None:
             value = float(p[f"{stat}_k04_minus_sbc"])
-            ok, pnote = boot_decidable(p, f"boot_{stat}_k04_minus_sbc")
+            ok, pnote = boot_decidable(p, f"boot_{stat}_k04_minus_sbc", lev)
             note = (f"pooled over {int(p['n_splits'])} splits (the paper's {int(p['paper_n_splits'])} and "
                     f"{int(p['n_splits']) - int(p['paper_n_splits'])} further ones, the paper's BP at T = {T} "
                     f"only; ours, to decide what {n} cannot): {pnote}; " + note)
@@ -422,7 +447,7 @@ def table1_claims(s: dict, p: dict | None, cfg: dict) -> ClaimsRecord:
               note=f"tolerance {z:g} combined standard errors; " + rule_note + unproven(WHITE_WHY.format(by_c=by_c)))
     rec.close(f"{label}: SD of the test error (%)", f"{psd:g}", wsd, psd, atol=tol_sd(psd, wsd),
               note=f"tolerance {z:g} combined standard errors of the two SDs; " + rule_note)
-    ok, bnote = boot_decidable(s, "boot_mean_white_minus_k04")
+    ok, bnote = boot_decidable(s, "boot_mean_white_minus_k04", lev)
     rec.within("mean error of SBC on whitened data (kappa = 0.4) minus SBC at kappa = 0.4 (%)",
                "for the whitened data the average generalization error of the SBC was reduced to 16.3",
                float(s["mean_white"] - s["mean_sbc_k04"]), upper=0.0, decidable=ok,

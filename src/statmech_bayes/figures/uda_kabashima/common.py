@@ -43,22 +43,3 @@ def concat_chunks(paths) -> dict:
         else:
             out[k] = np.concatenate([p[k] for p in parts], axis=1)
     return out
-
-
-def boot_interval(s: dict, key: str, q: float = 0.95):
-    """Percentile interval of the bootstrap over splits ``s[key]`` (axis 0), or None when the summary has none."""
-    if key not in s or np.asarray(s[key]).size == 0:
-        return None
-    lo, hi = np.percentile(np.asarray(s[key], float), [50 * (1 - q), 50 * (1 + q)], axis=0)
-    return lo, hi
-
-
-def boot_decidable(s: dict, key: str, threshold: float = 0.0, column: int | None = None) -> tuple[bool, str]:
-    """Whether the bootstrap 95 % interval of ``s[key]`` (one column of it if given) lies on one side of
-    ``threshold``; and a note. Without a bootstrap in the summary the claim stays decidable."""
-    iv = boot_interval(s, key)
-    if iv is None:
-        return True, "no bootstrap over splits in the summary"
-    lo, hi = (float(np.atleast_1d(v)[column]) if column is not None else float(v) for v in iv)
-    ok = not (lo <= threshold <= hi)
-    return ok, f"bootstrap over splits ({np.asarray(s[key]).shape[0]} resamples): 95% interval [{lo:.3g}, {hi:.3g}]"
