@@ -200,6 +200,19 @@ def test_fig4_shuffled_looe_misses_the_teacher(cfg):
     assert claim(uk.fig4_claims(wrong, cfg), text).verdict == "fail"
 
 
+def test_fig4_looe_minimum_two_steps_off_fails_at_one_step(cfg):
+    """The LOOE's minimum moved two grid steps above C_t: off at the configured one step, inside at two."""
+    text = "C minimising the mean LOOE (BP grid)"
+    C = np.asarray(cfg["fig4"]["C"], float)
+    j = int(np.argmin(np.abs(C - float(cfg["fig4"]["Ct"]))))
+    frame = fig4_frame(cfg)
+    looe = frame["series"] == "LOOE"
+    frame.loc[looe & np.isclose(frame["C"], C[j + 2]), "eps"] = frame.loc[looe, "eps"].min() - 0.01
+    assert claim(uk.fig4_claims(frame, cfg), text).verdict == "fail"
+    two = {**cfg, "claims": {**cfg["claims"], "looe_argmin_steps": 2}}
+    assert claim(uk.fig4_claims(frame, two), text).verdict == "pass"
+
+
 def test_fig4_bp_circles_off_the_line_fail(cfg):
     """BP's circles shifted by twice the configured tolerance leave the RS line; the LOOE claim is untouched."""
     frame = fig4_frame(cfg)

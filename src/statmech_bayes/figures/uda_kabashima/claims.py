@@ -155,7 +155,7 @@ def fig4_claims(frame: pd.DataFrame, cfg: dict) -> ClaimsRecord:
     """Fig. 4 from its plotted table (series RS: the line eps_g^SBC(C); BP_eps: the circles, BP's mean error over
     the runs; LOOE: the plus signs, the mean leave-one-out error (56); each with its 95% half width and the share
     of runs whose BP converged): the LOOE tracks eps_g^SBC and is minimised near C_t."""
-    Ct, atol = cfg["fig4"]["Ct"], float(cfg["claims"]["looe_atol"])
+    Ct, atol, steps = cfg["fig4"]["Ct"], float(cfg["claims"]["looe_atol"]), int(cfg["claims"]["looe_argmin_steps"])
     rs, bp, lo_e = (frame[frame["series"] == k] for k in ("RS", "BP_eps", "LOOE"))
     C, me, ml = bp["C"].to_numpy(), bp["eps"].to_numpy(), lo_e["eps"].to_numpy()
     conv = bp["converged_fraction"].to_numpy()
@@ -172,11 +172,11 @@ def fig4_claims(frame: pd.DataFrame, cfg: dict) -> ClaimsRecord:
                upper=atol, note=f"at C = {C[np.argmax(de)]:g}")
     k = int(np.argmin(ml))
     j = int(np.argmin(np.abs(C - Ct)))
-    lo, hi = C[max(j - 1, 0)], C[min(j + 1, C.size - 1)]
+    lo, hi = C[max(j - steps, 0)], C[min(j + steps, C.size - 1)]
     rec.within("C minimising the mean LOOE (BP grid)",
                "the LOOE can be used for determining the necessary hyper parameters using only given data "
                "[its minimum lies near C_t]", float(C[k]), lower=float(lo), upper=float(hi),
-               note=f"within one grid step of C_t = {Ct:g}; BP eps minimised at C = {C[int(np.argmin(me))]:g}")
+               note=f"within {'one' if steps == 1 else steps} grid step{'' if steps == 1 else 's'} of C_t = {Ct:g}; BP eps minimised at C = {C[int(np.argmin(me))]:g}")
     rec.note("converged_fraction", {f"{c:g}": round(float(f), 3) for c, f in zip(C, conv)})
     rec.note("rsb_region", "the paper: RS may break for small C; there undamped BP need not converge "
                            "(converged_fraction), its last iterate is plotted")
