@@ -56,3 +56,13 @@ def test_committed_index_is_the_generated_one():
     entries = fi.build_index(ROOT, rules, fi.parse_rulegraph(fi.rulegraph(ROOT)))
     assert (ROOT / "docs" / "figures.md").read_text() == fi.to_markdown(entries), \
         "regenerate: python -m statmech_bayes.pipeline.figure_index . --markdown docs/figures.md"
+
+
+def test_claims_function_is_found_where_make_calls_one():
+    """A figure whose make() calls a pure claims function names it; one that still judges inside make() names none;
+    and the named function exists."""
+    name = fi.claims_function("statmech_bayes.figures.uda_kabashima.fig05")
+    assert name == "statmech_bayes.figures.uda_kabashima.claims.fig5_claims"
+    module, func = name.rsplit(".", 1)
+    assert callable(getattr(__import__(module, fromlist=[func]), func))
+    assert fi.claims_function("statmech_bayes.figures.kjit.fig01") is None
