@@ -66,3 +66,15 @@ def test_engine_rejects_bad_arguments():
         run_logistic_ep(X, np.array([0, 1, 2]), QuadratureLogisticOperator())
     with pytest.raises(ValueError, match="schedule"):
         run_logistic_ep(X, np.array([0, 1, 1]), QuadratureLogisticOperator(), schedule="bogus")
+
+
+def test_per_sweep_times_cover_the_run():
+    """Fig. 6's sampling timing is built from the engine's per-sweep times: one per sweep run, each positive, and
+    together no more than the whole run's time (the rest is set-up before the first sweep)."""
+    rng = np.random.default_rng(2)
+    X = rng.standard_normal((30, 4))
+    y = (rng.random(30) < 0.5).astype(int)
+    res = run_logistic_ep(X, y, QuadratureLogisticOperator(), n_sweeps=4)
+    assert res.sweep_ms.shape == (4,)
+    assert np.all(res.sweep_ms > 0)
+    assert res.sweep_ms.sum() <= res.time_ms

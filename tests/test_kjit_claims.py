@@ -263,7 +263,9 @@ def exp3_timing(n_problems=12, repeats=5, quadrature=10.0, kjit=100.0, sampling=
     sampled = np.arange(1, n_problems, 5)
     T[:, sampled, 2] = level(sampling)[:, sampled] * np.exp(rng.normal(0, 0.02, (repeats, sampled.size)))
     return {"time_ms": T, "methods": np.array(["quadrature", "kjit", "sampling"]), "sampled": sampled,
-            "kjit_error": np.zeros((repeats, n_problems)), "kjit_oracle_calls": np.ones((repeats, n_problems), int)}
+            "kjit_error": np.zeros((repeats, n_problems)), "kjit_oracle_calls": np.ones((repeats, n_problems), int),
+            "sampling_sweep_ms": np.full((repeats, n_problems, 2), np.nan), "sampling_sweeps_timed": np.asarray(2),
+            "repeats": np.arange(repeats)}
 
 
 def exp3_runs(tmp_path, name, kjit_error=lambda e: e, n_problems=12, seed=7, **timing):
@@ -282,7 +284,10 @@ def exp3_runs(tmp_path, name, kjit_error=lambda e: e, n_problems=12, seed=7, **t
     s = [save(tmp_path / f"s_{name}_{j}.npz", {"problem": p, "error": err[p] - 0.001, "time_ms": np.full(p.size, 3000.0),
                                                "n_improper": np.zeros(p.size, int)})
          for j, p in enumerate((np.arange(half), np.arange(half, n_problems)))]
-    t = save(tmp_path / f"t_{name}.npz", exp3_timing(n_problems=n_problems, **timing))
+    tim = exp3_timing(n_problems=n_problems, **timing)
+    per_job = ("time_ms", "kjit_error", "kjit_oracle_calls", "sampling_sweep_ms", "repeats")
+    t = [save(tmp_path / f"t_{name}_{r}.npz", {k: (v[r:r + 1] if k in per_job else v) for k, v in tim.items()})
+         for r in range(tim["time_ms"].shape[0])]                                  # one job per interleaved repeat
     return {"quadrature": q, "kjit": k, "sampling": s, "timing": t}
 
 

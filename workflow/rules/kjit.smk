@@ -153,25 +153,52 @@ rule kj_exp3_kjit:
         "../scripts/kjit/exp3.py"
 
 
-rule kj_exp3_timing:
-    """Exp. 3 timing of Fig. 6's claims: quadrature, KJIT (a replay of the sequence) and sampling-only EP (every
-    timing_sampling_every-th problem) interleaved in one job, timing_repeats times (timed)."""
+rule kj_exp3_kjit_ablation:
+    """Exp. 3 sampling + KJIT with the ablation's f->z regression target (the authors' code's; kind ours): one more
+    run of the sequence, untimed beside the paper's."""
     input:
         code=code("kjit/exp3.py"),
     output:
-        kj_exp3_file("timing"),
+        kj_exp3_file("kjit_ablation"),
+    params:
+        exp3=KJ["exp3"],
+        method="kjit",
+        target_z=KJ["exp3"]["ablation_target_z"],
+        seed=config["seed"],
+    log:
+        logs("kj_exp3_kjit_ablation"),
+    benchmark:
+        bench("kj_exp3_kjit_ablation")
+    threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=30,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp3.py"
+
+
+rule kj_exp3_timing:
+    """Exp. 3 timing of Fig. 6's claims, one interleaved repeat per job: quadrature, KJIT (a replay of the sequence)
+    and sampling-only EP (its first timing_sampling_sweeps sweeps, every timing_sampling_every-th problem) back to
+    back on each problem (timed)."""
+    input:
+        code=code("kjit/exp3.py"),
+    output:
+        kj_exp3_timing_file("{part}"),
     params:
         exp3=KJ["exp3"],
         method="timing",
         seed=config["seed"],
     log:
-        logs("kj_exp3_timing"),
+        logs("kj_exp3_timing_{part}"),
     benchmark:
-        bench("kj_exp3_timing")
+        bench("kj_exp3_timing_{part}")
     threads: workflow.cores
     resources:
         mem_mb=3000,
-        runtime=60,
+        runtime=30,
     conda:
         CONDA_ENV
     script:

@@ -6,6 +6,7 @@ KJ = config["kjit"]
 KJ_UCI_FILES = data_files("uci", "kjit")  # checked before any job starts
 KJ_DATASETS = list(KJ["exp5"]["datasets"])
 KJ_SLICES = list(range(KJ["exp3"]["slices"]))
+KJ_TIMING_REPEATS = list(range(KJ["exp3"]["timing_repeats"]))
 
 
 def kj_exp1_collect_file():
@@ -21,8 +22,13 @@ def kj_exp1_fit_file():
 
 
 def kj_exp3_file(method):
-    """method: quadrature, kjit (whole sequence of problems) or timing (all methods interleaved, Fig. 6's claims)."""
+    """method: quadrature, kjit (whole sequence of problems) or kjit_ablation (another f->z target, ours)."""
     return res("kjit", "exp3", f"{method}.npz")
+
+
+def kj_exp3_timing_file(part):
+    """One interleaved timing repeat of Fig. 6's claims (all methods in one job)."""
+    return res("kjit", "exp3", "timing", f"repeat{part}.npz")
 
 
 def kj_exp3_sampling_file(part):
@@ -63,7 +69,8 @@ kj_figure(2, {})
 kj_figure(3, {"fit": kj_exp1_fit_file()})
 kj_figure(4, {"fit": kj_exp1_fit_file()})
 kj_figure(5, {"kjit": kj_exp3_file("kjit")})
-kj_figure(6, {"quadrature": kj_exp3_file("quadrature"), "kjit": kj_exp3_file("kjit"), "timing": kj_exp3_file("timing"),
+kj_figure(6, {"quadrature": kj_exp3_file("quadrature"), "kjit": kj_exp3_file("kjit"),
+              "kjit_ablation": kj_exp3_file("kjit_ablation"), "timing": [kj_exp3_timing_file(r) for r in KJ_TIMING_REPEATS],
               "sampling": [kj_exp3_sampling_file(p) for p in KJ_SLICES]})
 kj_figure(7, {"exp4": kj_exp4_file()})
 kj_figure(8, {"kjit": kj_exp5_file("kjit")})

@@ -95,6 +95,7 @@ class LogisticEPResult:
     call_var: np.ndarray = field(repr=False)
     p_alpha: np.ndarray = field(repr=False)        # last m_{f->p} per site (NaN if never sent)
     p_beta: np.ndarray = field(repr=False)
+    sweep_ms: np.ndarray = field(default=None, repr=False)   # wall time of each sweep (the posterior update included)
 
 
 def _posterior(X, nu, tau, prior_prec):
@@ -144,7 +145,9 @@ def run_logistic_ep(X, y, operator, n_sweeps: int = 10, prior_var: float = 1.0,
     n_skipped = n_improper = 0
     mean, cov = _posterior(X, nu, tau, prior_prec)
     sweeps_run = 0
+    sweep_ms = []
     for sweep in range(int(n_sweeps)):
+        t_sweep = time.perf_counter()
         sweeps_run += 1
         need_p = p_sweep == "last" and sweep == int(n_sweeps) - 1
         old_mean = mean
@@ -180,12 +183,13 @@ def run_logistic_ep(X, y, operator, n_sweeps: int = 10, prior_var: float = 1.0,
                 mean, cov = _posterior(X, nu, tau, prior_prec)
         if schedule == "parallel":
             mean, cov = _posterior(X, nu, tau, prior_prec)
+        sweep_ms.append((time.perf_counter() - t_sweep) * 1e3)
         if tol > 0 and np.max(np.abs(mean - old_mean)) < tol:
             break
     cat = lambda parts, dt: np.concatenate(parts) if parts else np.zeros(0, dt)  # noqa: E731
     return LogisticEPResult(mean, cov, nu, tau, sweeps_run, (time.perf_counter() - t0) * 1e3,
                             n_skipped, n_improper, cat(log_site, int), cat(log_sweep, int),
-                            cat(log_mu, float), cat(log_var, float), p_alpha, p_beta)
+                            cat(log_mu, float), cat(log_var, float), p_alpha, p_beta, np.asarray(sweep_ms))
 
 
 # ------------------------------------------------------------------------------------------------

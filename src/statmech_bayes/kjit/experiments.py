@@ -388,14 +388,18 @@ def exp3_baseline(method: str, rng, problems=None, d: int = 20, n: int = 300, n_
 def exp3_kjit(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: int = 10,
               n_samples: int = 500_000, n_test: int = 10_000, n_init: int = 300,
               threshold: float = -8.5, D_in: int = 300, D_out: int = 500, sigma_y2: float = 1e-4,
-              median_factor: float = 0.5) -> dict:
+              median_factor: float = 0.5, target_z: str = "suff_stats", skip_improper: bool = True) -> dict:
     """Sampling + KJIT on the Exp. 3 problems in sequence with one persistent pair of operators
-    (must be a single job). Returns per-invocation traces (Fig. 5) and per-problem results (Fig. 6)."""
+    (must be a single job). Returns per-invocation traces (Fig. 5) and per-problem results (Fig. 6).
+    ``target_z``: the f->z regression target (default the paper's Sec. 3.3, the expected sufficient statistics
+    of the projected belief; ``"mean_logvar"`` the authors' code); ``skip_improper``: spec 3.7 (see
+    :class:`KJITLogisticOperator`)."""
     st = _exp3_streams(rng, n_problems)
     kids = st[-3:]
     learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
                                     median_factor)
-    op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]))
+    op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
+                              target_z=target_z, skip_improper=skip_improper)
     out = {k: [] for k in ("time_ms", "error", "post_mean", "oracle_calls", "n_improper")}
     starts = []
     for k in range(n_problems):
@@ -412,7 +416,9 @@ def exp3_kjit(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: in
     res.update(u_z=np.asarray(op.learner_z.rec_u), consulted_z=np.asarray(op.learner_z.rec_consulted),
                u_p=np.asarray(op.learner_p.rec_u), consulted_p=np.asarray(op.learner_p.rec_consulted),
                problem_start=np.asarray(starts), in_mu=np.concatenate(op.rec_mu),
-               in_var=np.concatenate(op.rec_var))
+               in_var=np.concatenate(op.rec_var), target_z=np.asarray(target_z),
+               skip_improper=np.asarray(bool(skip_improper)), n_skipped_improper=np.asarray(op.n_skipped_improper),
+               n_unusable_pred=np.asarray(op.n_unusable_pred))
     return res
 
 
@@ -422,25 +428,40 @@ EXP3_TIMED = ("quadrature", "kjit", "sampling")
 def exp3_timing(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: int = 10,
                 n_samples: int = 500_000, n_test: int = 10_000, n_init: int = 300, threshold: float = -8.5,
                 D_in: int = 300, D_out: int = 500, sigma_y2: float = 1e-4, median_factor: float = 0.5,
-                timing_repeats: int = 5, timing_sampling_every: int = 10) -> dict:
-    """The timing of Fig. 6's claims, all methods in one job: ``timing_repeats`` repeats, each a fresh replay of
-    the KJIT sequence (identical to :func:`exp3_kjit`: same streams) with, on each problem, quadrature EP and (on
-    problems ``1, 1 + every, ...``, sampling-only EP being the costliest) sampling-only EP run back to back with
-    KJIT in an order rotated with the repeat and the problem. Returns ``time_ms`` ``(repeats, n_problems, 3)`` in
-    the order of :data:`EXP3_TIMED` (NaN where not timed), KJIT's errors and oracle calls per repeat (equal in
-    every repeat: a determinism check)."""
+                timing_repeats: int = 5, timing_sampling_every: int = 10, timing_sampling_sweeps: int = 2,
+                repeats=None, target_z: str = "suff_stats", skip_improper: bool = True) -> dict:
+    """The timing of Fig. 6's claims, all methods interleaved: repeats ``repeats`` (default all
+    ``timing_repeats``; a job may run one of them), each a fresh replay of the KJIT sequence (identical to
+    :func:`exp3_kjit`: same streams) with, on each problem, quadrature EP and (on problems ``1, 1 + every, ...``,
+    sampling-only EP being the costliest) sampling-only EP run back to back with KJIT in an order rotated with the
+    repeat and the problem. ``target_z`` and ``skip_improper``: as in :func:`exp3_kjit`.
+
+    Sampling-only EP is timed on its first ``timing_sampling_sweeps`` sweeps only (the last of them sends the
+    messages to p, as the last sweep of a whole run does): every oracle call costs the same (a fixed ``n_samples``
+    fresh draws), so the time of a whole ``n_sweeps`` run is ``(n_sweeps - 1)`` times the mean of the sweeps
+    without messages to p plus the sweep with them (the engine's per-sweep times). The whole run's sampling errors
+    come from the sampling slices, not from here.
+
+    Returns ``time_ms`` ``(len(repeats), n_problems, 3)`` in the order of :data:`EXP3_TIMED` (NaN where not
+    timed), the measured sweep times of sampling ``sampling_sweep_ms`` ``(len(repeats), n_problems,
+    timing_sampling_sweeps)``, KJIT's errors and oracle calls per repeat (equal in every repeat: a determinism
+    check) and the repeat indices."""
     st = _exp3_streams(rng, n_problems)
     fresh = lambda g: np.random.default_rng(g.bit_generator.seed_seq)  # noqa: E731
     sampled = set(range(1, int(n_problems), max(1, int(timing_sampling_every))))
-    R = int(timing_repeats)
+    reps = list(range(int(timing_repeats))) if repeats is None else [int(r) for r in repeats]
+    S = max(1, min(int(timing_sampling_sweeps), int(n_sweeps)))
+    R = len(reps)
     T = np.full((R, int(n_problems), len(EXP3_TIMED)), np.nan)
+    sweep_ms = np.full((R, int(n_problems), S), np.nan)
     err = np.full((R, int(n_problems)), np.nan)
     calls = np.zeros((R, int(n_problems)), int)
-    for r in range(R):
+    for i, r in enumerate(reps):
         kids = [fresh(g) for g in st[-3:]]
         learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
                                         median_factor)
-        op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]))
+        op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
+                                  target_z=target_z, skip_improper=skip_improper)
         for k in range(int(n_problems)):
             w, X, y, X_test = _exp3_problem(st, d, n, n_problems, k, n_test)
             ops = {"quadrature": QuadratureLogisticOperator(), "kjit": op}
@@ -451,13 +472,35 @@ def exp3_timing(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: 
             for s_ in range(len(names)):
                 m = names[(s_ + r + k) % len(names)]
                 before = op.n_oracle_calls
+                if m == "sampling":
+                    res = run_logistic_ep(X, y, ops[m], n_sweeps=S)
+                    sw = np.asarray(res.sweep_ms, float)
+                    sweep_ms[i, k] = sw
+                    # whole-run time: n_sweeps - 1 sweeps without messages to p, one with them
+                    no_p = sw[:-1].mean() if S > 1 else sw[-1]
+                    T[i, k, EXP3_TIMED.index(m)] = (int(n_sweeps) - 1) * no_p + sw[-1]
+                    continue
                 res = run_logistic_ep(X, y, ops[m], n_sweeps=n_sweeps)
-                T[r, k, EXP3_TIMED.index(m)] = res.time_ms
+                T[i, k, EXP3_TIMED.index(m)] = res.time_ms
                 if m == "kjit":
-                    err[r, k] = bayes_disagreement(w, res.mean, X_test)
-                    calls[r, k] = op.n_oracle_calls - before
+                    err[i, k] = bayes_disagreement(w, res.mean, X_test)
+                    calls[i, k] = op.n_oracle_calls - before
     return {"time_ms": T, "methods": np.asarray(EXP3_TIMED), "kjit_error": err, "kjit_oracle_calls": calls,
-            "sampled": np.asarray(sorted(sampled), int)}
+            "sampled": np.asarray(sorted(sampled), int), "sampling_sweep_ms": sweep_ms,
+            "sampling_sweeps_timed": np.asarray(S), "repeats": np.asarray(reps, int)}
+
+
+def merge_timing(parts) -> dict:
+    """One :func:`exp3_timing` result from the per-repeat jobs' results (stacked along the repeat axis)."""
+    parts = list(parts)
+    out = {k: np.concatenate([np.asarray(p[k]) for p in parts])
+           for k in ("time_ms", "kjit_error", "kjit_oracle_calls", "sampling_sweep_ms", "repeats")}
+    for k in ("methods", "sampled", "sampling_sweeps_timed"):
+        vals = [np.asarray(p[k]) for p in parts]
+        if any(not np.array_equal(v, vals[0]) for v in vals):
+            raise ValueError(f"timing parts disagree on {k}")
+        out[k] = vals[0]
+    return out
 
 
 # ================================================================================================

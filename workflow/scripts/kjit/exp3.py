@@ -18,12 +18,15 @@ with rule_context(smk) as log:
     rng = rng_for(smk.params.seed, "kj_exp3")
     common = {k: p[k] for k in ("d", "n", "n_problems", "n_sweeps", "n_samples", "n_test")}
     with threadpool_limits(1):
-        kjit_keys = ("n_init", "threshold", "D_in", "D_out", "sigma_y2", "median_factor")
+        kjit_keys = ("n_init", "threshold", "D_in", "D_out", "sigma_y2", "median_factor", "target_z", "skip_improper")
         if method == "kjit":
             kw = {**common, **{k: p[k] for k in kjit_keys}}
+            if smk.params.get("target_z"):               # the ablation arm: another f->z regression target
+                kw["target_z"] = smk.params.target_z
             out = exp3_kjit(rng, **kw)
         elif method == "timing":
-            kw = {**common, **{k: p[k] for k in kjit_keys + ("timing_repeats", "timing_sampling_every")}}
+            keys = kjit_keys + ("timing_repeats", "timing_sampling_every", "timing_sampling_sweeps")
+            kw = {**common, **{k: p[k] for k in keys}, "repeats": [int(smk.wildcards.part)]}
             out = exp3_timing(rng, **kw)
         else:
             problems = None

@@ -102,6 +102,16 @@ def make(layout: dict, cfg: dict):
               calls[half:].mean() < calls[:half].mean(), "second-half mean < first-half mean",
               decidable=calls.size >= 2)
     rec.note("oracle calls per problem", calls.tolist())
+    tgt = str(d["target_z"]) if "target_z" in d else "mean_logvar"
+    rec.note("f->z regression target of this run (the paper's Sec. 3.3: suff_stats = E z, E z^2 of the projected "
+             "belief; the authors' code: mean_logvar), improper oracle answers skipped (spec 3.7)",
+             [tgt, bool(d["skip_improper"]) if "skip_improper" in d else False])
+    if "n_unusable_pred" in d:
+        # why the trace can stay high under the paper's target: predictions with no distribution are never
+        # corrected by the oracle unless the learner is uncertain, and the answers it does learn do not pin
+        # E z^2 - (E z)^2 once the cavities narrow (Fig. 6's notes; the authors' target is Fig. 6's ours arm)
+        rec.note("predictions that were no distribution (broad message sent) / oracle answers not learnt from "
+                 "(improper)", [int(d["n_unusable_pred"]), int(d["n_skipped_improper"])])
     return fig, table, rec
 
 

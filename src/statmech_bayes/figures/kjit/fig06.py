@@ -5,7 +5,9 @@ sampling + KJIT.
 Panel (b) shows the single runs that give panel (a); the timing claims are judged on ``exp3_timing``'s job instead,
 where the three methods run interleaved, problem by problem, in several repeats (replays of the KJIT sequence): each
 repeat gives a ratio of median times, and a verdict needs every repeat on the same side of the bar (otherwise it is
-inconclusive for noise), so the machine's load cannot decide a verdict."""
+inconclusive for noise), so the machine's load cannot decide a verdict. Each repeat is its own job (all methods
+interleaved inside it); sampling-only EP is timed on its first sweeps and its whole-run time follows from the
+per-sweep times (a fixed number of draws per oracle call), see :func:`~statmech_bayes.kjit.experiments.exp3_timing`."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from statmech_bayes.figures.kjit.common import (
     load,
     repeat_ratios,
 )
+from statmech_bayes.kjit.experiments import merge_timing
 
 MARKERS = {"quadrature": "+", "sampling": "D", "kjit": ""}
 
@@ -64,20 +67,47 @@ def make(layout: dict, cfg: dict):
     rec = ClaimsRecord("kjit/fig6", PAPER)
     eq, es, ek = (runs[m]["error"] for m in ("quadrature", "sampling", "kjit"))
     dev = float(max(np.max(np.abs(ek - eq)), np.max(np.abs(ek - es))))
+    kj = runs["kjit"]
+    tgt = str(kj["target_z"]) if "target_z" in kj else "mean_logvar"
+    bad = np.flatnonzero(np.maximum(np.abs(ek - eq), np.abs(ek - es)) > 0.01) + 1
+    why = ""
+    if tgt == "suff_stats" and bad.size:
+        # the verdict under the paper's target, and what the run itself shows about why (not a finding: no test)
+        why = (f"; judged on the paper's f->z target (E z, E z^2; Sec. 3.3): KJIT departs on problems {bad.tolist()}, "
+               f"{int(kj['n_unusable_pred'])} predictions were no distribution (predicted E z^2 - (E z)^2 not "
+               "narrower than the cavity: the broad message sent) and the oracle stays consulted (calls per problem "
+               f"{kj['oracle_calls'].tolist()}); the same cancellation as Blood's narrow cavities in Fig. 9 (tested "
+               "there, not on Exp. 3's cavities: no finding here); the authors' code's target (E z, log Var z) is our "
+               "arm below")
     rec.within("largest |error(KJIT) - error(quadrature or sampling)| over the problems",
                "The loss of KJIT matches well with that of the importance sampler and Infer.NET, suggesting that "
                "the inference accuracy is as good as these alternatives", dev, upper=0.01,
                note=f"mean errors: quadrature {eq.mean():.4f}, sampling {es.mean():.4f}, KJIT {ek.mean():.4f}; "
                     f"largest |sampling - quadrature| {np.max(np.abs(es - eq)):.4f}; 'matches well' read as within "
-                    "0.01 on every problem (the published lines agree within about 0.005)")
+                    "0.01 on every problem (the published lines agree within about 0.005)" + why)
+    rec.note("KJIT's f->z regression target (the paper's Sec. 3.3: suff_stats, the expected sufficient statistics "
+             "E z, E z^2 of the projected belief), improper oracle answers skipped (spec 3.7)",
+             [tgt, bool(runs["kjit"]["skip_improper"]) if "skip_improper" in runs["kjit"] else False])
+    if "kjit_ablation" in layout:
+        ab = load(layout["kjit_ablation"])
+        ea = np.asarray(ab["error"], float)
+        dev_a = float(max(np.max(np.abs(ea - eq)), np.max(np.abs(ea - es))))
+        rec.within(f"ours ({ab['target_z']}): largest |error(KJIT) - error(quadrature or sampling)| over the problems",
+                   "our arm: the authors' code's f->z target (E z, log Var z); the paper's bar kept", dev_a, upper=0.01,
+                   note=f"mean error {ea.mean():.4f}; oracle calls {int(np.sum(ab['oracle_calls']))} (the paper's target: "
+                        f"{int(np.sum(runs['kjit']['oracle_calls']))}); improper messages "
+                        f"{int(np.sum(ab['n_improper']))} (paper's target: {int(np.sum(runs['kjit']['n_improper']))})",
+                   kind="ours")
     rec.within("classification error range over the problems and methods (min)", "errors between 0.04 and 0.10 "
                "(Fig. 6a axis 0.04-0.12)", float(min(eq.min(), es.min(), ek.min())), lower=0.03,
                note="read from the published figure, not stated in the text")
     rec.within("classification error range over the problems and methods (max)", "errors between 0.04 and 0.10 "
                "(Fig. 6a axis 0.04-0.12)", float(max(eq.max(), es.max(), ek.max())), upper=0.13,
-               note="read from the published figure, not stated in the text")
+               note="read from the published figure, not stated in the text"
+                    + (f"; KJIT's largest error {ek.max():.3f} (quadrature {eq.max():.3f}, sampling {es.max():.3f}): "
+                       "see the first claim's note on the paper's target" if ek.max() > max(eq.max(), es.max()) else ""))
     tq, ts, tk = (runs[m]["time_ms"] for m in ("quadrature", "sampling", "kjit"))
-    tim = load(layout["timing"])
+    tim = merge_timing(load(p) for p in layout["timing"])           # one job per interleaved repeat
     meth = [str(m) for m in tim["methods"]]
     T = tim["time_ms"]                                                    # (repeats, problems, methods)
     Tq, Tk, Ts = (T[:, :, meth.index(m)] for m in ("quadrature", "kjit", "sampling"))
@@ -87,11 +117,13 @@ def make(layout: dict, cfg: dict):
     k_q = repeat_ratios(Tk[:, later], Tq[:, later])                      # KJIT / quadrature
     first = repeat_ratios(Tk[:, :1], Tk[:, later])                       # KJIT problem 1 / later
     sk_med, sk_lo, sk_hi, n_rep = interval(s_k)
+    samp_how = (f"its first {int(tim['sampling_sweeps_timed'])} sweeps timed, the whole run's time = (sweeps - 1) x "
+                "a sweep without messages to p + the last sweep: every oracle call costs the same 5e5 draws")
     spread = f"per-repeat ratios in [{sk_lo:.1f}, {sk_hi:.1f}] over {n_rep} interleaved repeats"
     rec.within("median over repeats of [median time(sampling) / median time(KJIT)] on problems 2..", "KJIT is orders "
                "of magnitude faster than the importance sampler", sk_med, lower=10.0,
                decidable=n_prob > 1 and clears(sk_lo, sk_hi, n_rep, lower=10.0),
-               note=f"{spread}; sampling timed on problems {(tim['sampled'] + 1).tolist()}; the published Fig. 6b shows "
+               note=f"{spread}; sampling timed on problems {(tim['sampled'] + 1).tolist()} ({samp_how}); the published Fig. 6b shows "
                     "log-time gaps of about 3.5 (x30). Python timings: the claim compares ratios, not the paper's C# "
                     "milliseconds; decided only when every repeat is on one side of the bar. Single runs (panel b): "
                     f"median per-problem ratio {float(np.median(ts[later] / tk[later])):.1f}")

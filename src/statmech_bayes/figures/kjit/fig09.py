@@ -71,7 +71,8 @@ def make(layout: dict, cfg: dict):
                    label=ARMS.get(arm, arm) if r == 0 else None)
     c.plot(x, err["sampling"], "_", ms=22, mew=2, color=COLORS["sampling"], label="Sampling (one run)")
     c.set(ylabel="Test error", ylim=(0, 1.05), title=f"(c) KJIT over {dev[arms[0]][0].shape[0]} seeds per target")
-    c.legend(loc="upper left", fontsize=6.0, frameon=True)
+    # upper right, above every error (ylim 1.05; at upper left the legend covered a marker)
+    c.legend(loc="upper right", fontsize=6.0, frameon=True)
     for ax in (a, b, c):
         ax.set_xticks(x, [NAMES[n] for n in names], fontsize=8)
     top = max(max(err[m]) for m in err)
@@ -127,6 +128,20 @@ def make(layout: dict, cfg: dict):
                            "or quadrature)|", f"our arm: {ARMS.get(arm, arm)}; the paper's bar kept", m, upper=BAR,
                            decidable=bool(decided), note=note, kind="ours")
     rec.note("the main KJIT run (panels a, b): target, test errors", [target, [float(v) for v in err["kjit"]]])
+    # How fragile one run of the paper's target is: the single run of panel (a) beside its seeds (the accuracy
+    # claims above are judged on the seeds' mean and spread, never on the single run).
+    if target in dev:
+        e_t, dv_t = dev[target]
+        ref_s, ref_q = np.asarray(err["sampling"], float), np.asarray(err["quadrature"], float)
+        single_dev = np.maximum(np.abs(np.asarray(err["kjit"], float) - ref_s),
+                                np.abs(np.asarray(err["kjit"], float) - ref_q))
+        for i, n in enumerate(names):
+            off = int(np.sum(dv_t[:, i] > BAR)) + int(single_dev[i] > BAR)
+            rec.note(f"{n}: fragility of one run of the paper's target: the single run (panel a) beside its "
+                     f"{e_t.shape[0]} seeds",
+                     {"single_run_error": float(err["kjit"][i]), "single_run_deviation": float(single_dev[i]),
+                      "seed_errors_min_max": [float(e_t[:, i].min()), float(e_t[:, i].max())],
+                      "runs_beyond_bar": f"{off} of {e_t.shape[0] + 1} runs deviate by more than {BAR}"})
     for i, n in enumerate(names):
         rec.close(f"{n}: test error of quadrature EP ('Infer.NET')", f"Fig. 9a: about {PAPER_ERR[n]}",
                   float(err["quadrature"][i]), PAPER_ERR[n], atol=0.03,
