@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-import yaml
+# jsonschema imports its optional IRI-format checker (rfc3987_syntax) when it is installed, and that module
+# compiles about 40 grammars at import: 1-3 s on every Snakemake start, many times over in the tests. Our schemas
+# use no "format" keyword and the validator is built without a format checker, so the module is marked absent
+# (a None entry in sys.modules makes its import raise ImportError, which jsonschema treats as "not installed").
+if "jsonschema" not in sys.modules:
+    sys.modules.setdefault("rfc3987_syntax", None)
+
+import jsonschema  # noqa: E402
+import yaml  # noqa: E402
 
 
 class ConfigError(ValueError):

@@ -21,6 +21,7 @@ from pathlib import Path
 PACKAGE = "statmech_bayes"
 
 
+@lru_cache(maxsize=None)
 def module_path(src_root: Path, module: str) -> Path | None:
     """The file that defines ``module`` under ``src_root`` (a package's ``__init__.py``), or None."""
     base = Path(src_root, *module.split("."))
