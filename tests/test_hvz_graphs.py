@@ -95,6 +95,12 @@ def test_tracking_probes_record_the_start_dependence():
     assert np.all((0 <= r["probe_extra_kept"]) & (r["probe_extra_kept"] <= 1))
     assert list(r["probe_k_move"]) == ["bin4", "conditional", "conditional"]
     assert r["n_scale_accepted"] > 0 and np.all(np.isfinite(r["loglik"]))
+    # the pipeline's own probe rule runs the same function: from the same generator it gives the same probes
+    from statmech_bayes.truncated_laplacian import tracking_chains as tc
+
+    rp = tc.tracking_probe_chains(v, np.random.default_rng(4).spawn(2)[1], probes, 40)
+    for key, val in rp.items():
+        np.testing.assert_array_equal(val, r[key], err_msg=key)
 
 
 def test_tracking_chains_pooled_with_their_convergence_record():

@@ -284,6 +284,39 @@ def boundary_distance(labels: np.ndarray) -> np.ndarray:
     return out
 
 
+def probe_chains(basis, signs: np.ndarray, video: dict, rng: np.random.Generator, probes: tuple[dict, ...],
+                 probe_iter: int, *, gamma: float, q: float = 1.0, a: float = 0.0, b: float = 0.0) -> dict:
+    """Short chains of Algorithm 1 on the tracking data, one per entry ``{"k0", "c0", "k_move", "scale_sd"}`` of
+    ``probes`` (each with its own generator spawned from ``rng``), summarised over their second half: ``probe_k0``,
+    ``probe_c0``, ``probe_k_move``, ``probe_scale_sd`` (P,), the k traces ``probe_k`` (P, probe_iter), the mean
+    log p(D | f) ``probe_loglik``, ``probe_extra_kept`` and ``probe_frame_error`` (P, T) of their posterior means,
+    ``probe_width_max`` (largest 95 % interval width over about 50 draws) and ``probe_c_end``. Shared by
+    :func:`tracking_posterior` and :func:`.tracking_chains.tracking_probe_chains`."""
+    shape = video["labels"].shape
+    P = len(probes)
+    out = {"probe_k0": np.array([int(p["k0"]) for p in probes], dtype=np.int64),
+           "probe_c0": np.array([float(p["c0"]) for p in probes]),
+           "probe_k_move": np.array([str(p["k_move"]) for p in probes], dtype=np.str_),
+           "probe_scale_sd": np.array([float(p["scale_sd"]) for p in probes]),
+           "probe_k": np.zeros((P, probe_iter), np.int64), "probe_loglik": np.zeros(P),
+           "probe_extra_kept": np.zeros(P), "probe_frame_error": np.zeros((P, shape[0])),
+           "probe_width_max": np.zeros(P), "probe_c_end": np.zeros(P)}
+    half = probe_iter // 2
+    for i, (p, rng_p) in enumerate(zip(probes, rng.spawn(P))):
+        sp = sa.ChainSettings(gamma=float(gamma), q=q, a=a, b=b, n_iter=probe_iter, burn_in=half,
+                              thin=max(1, (probe_iter - half) // 50), k0=int(p["k0"]), c0=float(p["c0"]),
+                              k_move=str(p["k_move"]), scale_sd=float(p["scale_sd"]), track_loglik=True)
+        rp = sa.run_chain(basis, signs, sp, rng_p)
+        mp = tr.tracking_metrics(rp["ell_mean"].reshape(shape), video["truth"], video["extra"], video["observed"])
+        out["probe_k"][i] = rp["k"]
+        out["probe_loglik"][i] = rp["loglik"][half:].mean()
+        out["probe_extra_kept"][i] = mp["extra_kept"]
+        out["probe_frame_error"][i] = mp["frame_error"]
+        out["probe_width_max"][i] = float(np.max(rp["ell_hi"] - rp["ell_lo"]))
+        out["probe_c_end"][i] = rp["c"][-1]
+    return out
+
+
 def tracking_posterior(video: dict, rng: np.random.Generator, *, n_iter: int = 3000,
                        burn_in: int = 1000, thin: int = 4, k0: int = 300, gamma_rule: float = 20.0,
                        q: float = 1.0, a: float = 0.0, b: float = 0.0,
@@ -321,28 +354,7 @@ def tracking_posterior(video: dict, rng: np.random.Generator, *, n_iter: int = 3
     dist = boundary_distance(labels)
     bnd = dist <= 3
     wide = width > 0.25
-    P = len(probes)
-    out_p = {"probe_k0": np.array([int(p["k0"]) for p in probes], dtype=np.int64),
-             "probe_c0": np.array([float(p["c0"]) for p in probes]),
-             "probe_k_move": np.array([str(p["k_move"]) for p in probes], dtype=np.str_),
-             "probe_scale_sd": np.array([float(p["scale_sd"]) for p in probes]),
-             "probe_k": np.zeros((P, probe_iter), np.int64), "probe_loglik": np.zeros(P),
-             "probe_extra_kept": np.zeros(P), "probe_frame_error": np.zeros((P, shape[0])),
-             "probe_width_max": np.zeros(P), "probe_c_end": np.zeros(P)}
-    half = probe_iter // 2
-    for i, (p, rng_p) in enumerate(zip(probes, probe_rng.spawn(P))):
-        sp = sa.ChainSettings(gamma=st.gamma, q=q, a=a, b=b, n_iter=probe_iter, burn_in=half,
-                              thin=max(1, (probe_iter - half) // 50),
-                              k0=int(p["k0"]), c0=float(p["c0"]), k_move=str(p["k_move"]),
-                              scale_sd=float(p["scale_sd"]), track_loglik=True)
-        rp = sa.run_chain(basis, signs, sp, rng_p)
-        mp = tr.tracking_metrics(rp["ell_mean"].reshape(shape), video["truth"], video["extra"], video["observed"])
-        out_p["probe_k"][i] = rp["k"]
-        out_p["probe_loglik"][i] = rp["loglik"][half:].mean()
-        out_p["probe_extra_kept"][i] = mp["extra_kept"]
-        out_p["probe_frame_error"][i] = mp["frame_error"]
-        out_p["probe_width_max"][i] = float(np.max(rp["ell_hi"] - rp["ell_lo"]))
-        out_p["probe_c_end"][i] = rp["c"][-1]
+    out_p = probe_chains(basis, signs, video, probe_rng, probes, probe_iter, gamma=st.gamma, q=q, a=a, b=b)
     return {
         "ell_mean": ell_mean, "estimate": (ell_mean > 0.5).astype(np.int8), "ci_width": width,
         "ell_lo": r["ell_lo"].reshape(shape), "ell_hi": r["ell_hi"].reshape(shape),

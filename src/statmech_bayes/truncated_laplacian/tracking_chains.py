@@ -12,7 +12,7 @@ from scipy import special
 from statmech_bayes.truncated_laplacian import eigenbasis as eb
 from statmech_bayes.truncated_laplacian import sampler as sa
 from statmech_bayes.truncated_laplacian import tracking as tr
-from statmech_bayes.truncated_laplacian.experiments import _settings_dict, boundary_distance
+from statmech_bayes.truncated_laplacian.experiments import _settings_dict, boundary_distance, probe_chains
 from statmech_bayes.truncated_laplacian.mcerror import gelman_rubin
 
 
@@ -65,28 +65,7 @@ def tracking_probe_chains(video: dict, rng: np.random.Generator, probes: tuple[d
     shape = labels.shape
     basis = eb.DCTBasis(shape)
     signs = sa.label_signs(labels.ravel(), video["observed"].ravel())
-    P = len(probes)
-    out = {"probe_k0": np.array([int(p["k0"]) for p in probes], dtype=np.int64),
-           "probe_c0": np.array([float(p["c0"]) for p in probes]),
-           "probe_k_move": np.array([str(p["k_move"]) for p in probes], dtype=np.str_),
-           "probe_scale_sd": np.array([float(p["scale_sd"]) for p in probes]),
-           "probe_k": np.zeros((P, probe_iter), np.int64), "probe_loglik": np.zeros(P),
-           "probe_extra_kept": np.zeros(P), "probe_frame_error": np.zeros((P, shape[0])),
-           "probe_width_max": np.zeros(P), "probe_c_end": np.zeros(P)}
-    half = probe_iter // 2
-    for i, (p, rng_p) in enumerate(zip(probes, rng.spawn(P))):
-        sp = sa.ChainSettings(gamma=float(gamma_rule) / basis.n, q=q, a=a, b=b, n_iter=probe_iter, burn_in=half,
-                              thin=max(1, (probe_iter - half) // 50), k0=int(p["k0"]), c0=float(p["c0"]),
-                              k_move=str(p["k_move"]), scale_sd=float(p["scale_sd"]), track_loglik=True)
-        rp = sa.run_chain(basis, signs, sp, rng_p)
-        mp = tr.tracking_metrics(rp["ell_mean"].reshape(shape), video["truth"], video["extra"], video["observed"])
-        out["probe_k"][i] = rp["k"]
-        out["probe_loglik"][i] = rp["loglik"][half:].mean()
-        out["probe_extra_kept"][i] = mp["extra_kept"]
-        out["probe_frame_error"][i] = mp["frame_error"]
-        out["probe_width_max"][i] = float(np.max(rp["ell_hi"] - rp["ell_lo"]))
-        out["probe_c_end"][i] = rp["c"][-1]
-    return out
+    return probe_chains(basis, signs, video, rng, probes, probe_iter, gamma=float(gamma_rule) / basis.n, q=q, a=a, b=b)
 
 
 def _trace_rhat(traces: np.ndarray, burn_in: int) -> float:
