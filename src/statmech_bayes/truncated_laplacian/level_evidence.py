@@ -135,13 +135,14 @@ def log_evidence(basis, signs: np.ndarray, k: int, c: float, q: float = 1.0, *, 
 
 
 def level_log_evidence(basis, signs: np.ndarray, k: int, log_c0: float, *, q: float = 1.0, gamma: float = 0.0,
-                       g0: np.ndarray | None = None, h: float = 0.15, max_steps: int = 8) -> dict:
+                       g0: np.ndarray | None = None, h: float = 0.15, max_steps: int = 4) -> dict:
     """The weight of truncation level k: ``log p(D | k) + log p(k)`` with the paper's ``p(c) ∝ 1/c`` (a = b = 0)
     integrated over ``u = log c`` by Laplace's method in u as well, ``∫ p(D | k, e^u) du`` (the improper prior's
     constant is common to every level, so only differences between levels mean anything).
 
     :func:`log_evidence` is evaluated at three points ``u - h, u, u + h``; the parabola through them moves u to its
-    vertex (at most 2h a step) until the step is below 0.02; its curvature gives the u-integral. Returns
+    vertex until the step is below 0.02 (at most ``max_steps`` parabolas; a convex one, or a vertex more than 4h
+    away, ends the search with a NaN weight); its curvature gives the u-integral. Returns
     ``log_weight`` (the integral plus ``-γk``; NaN if the profile in u has no maximum, e.g. an improper posterior),
     ``log_c`` (the maximiser), ``sd_log_c``, ``log_evidence_max`` (at the maximiser), ``loglik``, ``log_det`` (the
     Occam factor) at the last centre, ``n_evals``."""
@@ -155,16 +156,21 @@ def level_log_evidence(basis, signs: np.ndarray, k: int, log_c0: float, *, q: fl
         return vals[key]
 
     curv = slope = np.nan
+    ok = False
     for _ in range(max_steps):
         lo, mid, hi = at(u - h)["log_evidence"], at(u)["log_evidence"], at(u + h)["log_evidence"]
         curv = (lo + hi - 2 * mid) / h ** 2
         slope = (hi - lo) / (2 * h)
-        step = float(np.clip(-slope / curv if curv < 0 else np.sign(slope) * 2 * h, -2 * h, 2 * h))
+        # no maximum within a few h of the chain's own c (a chain samples c near it, sd ~ (2/k)^½): the profile
+        # does not peak there, e.g. it rises without end as c -> 0 (an improper posterior); give up
+        if not curv < 0 or abs(slope / curv) > 4 * h:
+            break
+        step = -slope / curv
         if abs(step) < 0.02:
+            ok = True
             break
         u += step
     centre = at(u)
-    ok = curv < 0 and abs(slope / curv) < 2 * h
     best = centre["log_evidence"] + (0.5 * slope ** 2 / -curv if ok else 0.0)
     return {"log_weight": float(best + 0.5 * np.log(2 * np.pi / -curv) - gamma * k) if ok else np.nan,
             "log_c": float(u - slope / curv) if ok else float(u), "sd_log_c": float(1 / np.sqrt(-curv)) if ok else np.nan,

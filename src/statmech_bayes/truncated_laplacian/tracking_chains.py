@@ -34,7 +34,7 @@ def tracking_chain(video: dict, rng: np.random.Generator, *, n_iter: int = 2000,
                    thin: int = 8, k0: int = 300, c0: float = 1.0, gamma_rule: float = 20.0, q: float = 1.0,
                    a: float = 0.0, b: float = 0.0, refresh_g_on_reject: bool = False,
                    k_move: str = "conditional", scale_sd: float = 0.1, labels: np.ndarray | None = None,
-                   level_evidence: bool = False) -> dict:
+                   level_evidence: bool = False, level_max_k: int | None = None) -> dict:
     """One chain of Algorithm 1 (model (3), γ = gamma_rule/n) on the space-time grid graph of ``video`` started at
     ``(k0, c0)``; ``labels`` replaces the video's labels (e.g. :func:`flip_labels`). One of the independent chains
     that :func:`tracking_pool` pools (each is its own cached rule).
@@ -47,7 +47,8 @@ def tracking_chain(video: dict, rng: np.random.Generator, *, n_iter: int = 2000,
     ``level_evidence``: also the weight of the level where the chain's k settled (its post-burn-in mean, rounded),
     :func:`.level_evidence.level_log_evidence` from the chain's mean log c and mean f: ``level_k``,
     ``level_log_weight`` (log p(D | k) + log p(k), Laplace), ``level_log_c``, ``level_sd_log_c``, ``level_loglik``,
-    ``level_log_det``, ``t_level``. Chains that settle at different levels never cross (the k move compares levels
+    ``level_log_det``, ``t_level`` (its cost grows as k², so a level above ``level_max_k`` gets a NaN weight,
+    which makes the pool weigh all chains equally). Chains that settle at different levels never cross (the k move compares levels
     at one z only), so this is what weighs them against each other."""
     shape = video["labels"].shape
     basis = eb.DCTBasis(shape)
@@ -63,9 +64,12 @@ def tracking_chain(video: dict, rng: np.random.Generator, *, n_iter: int = 2000,
     if level_evidence:
         t0 = time.perf_counter()
         k_lvl = int(round(float(r["k"][burn_in:].mean())))
-        g0 = basis.project(r["f_draws"].astype(float).mean(axis=0), k_lvl)
-        lv = le.level_log_evidence(basis, signs, k_lvl, float(np.log(r["c"][burn_in:]).mean()), q=q, gamma=st.gamma,
-                                   g0=g0)
+        if level_max_k is not None and k_lvl > int(level_max_k):
+            lv = dict.fromkeys(("log_weight", "log_c", "sd_log_c", "loglik", "log_det"), np.nan)
+        else:
+            g0 = basis.project(r["f_draws"].astype(float).mean(axis=0), k_lvl)
+            lv = le.level_log_evidence(basis, signs, k_lvl, float(np.log(r["c"][burn_in:]).mean()), q=q,
+                                       gamma=st.gamma, g0=g0)
         level = {"level_k": np.int64(k_lvl), "level_log_weight": np.float64(lv["log_weight"]),
                  "level_log_c": np.float64(lv["log_c"]), "level_sd_log_c": np.float64(lv["sd_log_c"]),
                  "level_loglik": np.float64(lv["loglik"]), "level_log_det": np.float64(lv["log_det"]),
