@@ -340,3 +340,20 @@ def test_fig8_to_10_other_claims_judged_under_every_noise_reading(tmp_path, cfg)
                          (fig09, "min over frames of the overlap |estimate & ball|")):
         assert verdict(module, case, cfg, text) == "pass"
         assert verdict(module, inputs, cfg, text) == "inconclusive"
+
+
+def test_verdict_rests_on_the_chains_that_carry_the_level_weight():
+    """A light level (share below the cut) does not break the agreement of the heavy one; a single heavy chain of
+    several leaves the reading undecided; without weights every chain counts."""
+    from statmech_bayes.figures.hartog_vanzanten.common import level_weights_text, pooled_chains_verdict
+
+    def ok(x):
+        return x <= 0.0
+
+    tr = {"chain_extra_kept": np.array([0.3, 0.0, 0.0]), "chain_pool_weight": np.array([1e-9, 0.5, 0.5])}
+    assert pooled_chains_verdict(tr, "", "extra_kept", ok)
+    tr["chain_pool_weight"] = np.array([1.0, 1e-9, 1e-9])
+    assert not pooled_chains_verdict(tr, "", "extra_kept", ok)
+    assert not pooled_chains_verdict({"chain_extra_kept": np.array([0.3, 0.0])}, "", "extra_kept", ok)
+    tr.update(chain_level_log_weight=np.array([-10.0, -350.0, -350.0]), chain_level_k=np.array([5300, 823, 823]))
+    assert "1 of 3 chains carry the pool" in level_weights_text(tr) and "undecided" in level_weights_text(tr)

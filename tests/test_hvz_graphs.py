@@ -95,6 +95,12 @@ def test_tracking_probes_record_the_start_dependence():
     assert np.all((0 <= r["probe_extra_kept"]) & (r["probe_extra_kept"] <= 1))
     assert list(r["probe_k_move"]) == ["bin4", "conditional", "conditional"]
     assert r["n_scale_accepted"] > 0 and np.all(np.isfinite(r["loglik"]))
+    # the pipeline's own probe rule runs the same function: from the same generator it gives the same probes
+    from statmech_bayes.truncated_laplacian import tracking_chains as tc
+
+    rp = tc.tracking_probe_chains(v, np.random.default_rng(4).spawn(2)[1], probes, 40)
+    for key, val in rp.items():
+        np.testing.assert_array_equal(val, r[key], err_msg=key)
 
 
 def test_tracking_chains_pooled_with_their_convergence_record():
@@ -122,6 +128,30 @@ def test_tracking_chains_pooled_with_their_convergence_record():
     assert mc.gelman_rubin(np.stack([a["loglik"], a["loglik"]])[:, 20:], split=False) < 1.0  # no spread between
     with pytest.raises(ValueError):
         tc.tracking_pool(v, [])
+
+
+def test_levels_weigh_the_pool_by_their_evidence():
+    """Chains carrying their level's weight: a level e^50 lighter drops out of the pooled mean and intervals, two
+    chains at one level share its mass equally, and equal weights come back when a weight is missing or infinite."""
+    from statmech_bayes.truncated_laplacian import tracking_chains as tc
+
+    v = ex.tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
+                         extra_frame=1, extra_center=(24, 6), extra_radius=3, frac_missing=0.1)
+    kw = dict(n_iter=40, burn_in=10, thin=3, scale_sd=0.1, level_evidence=True)
+    # flipped labels: with exact ones and a = b = 0 the posterior of c is improper and the level weight undefined
+    lab = tc.flip_labels(v["labels"], 0.1, np.random.default_rng(0))
+    a = tc.tracking_chain(v, np.random.default_rng(1), k0=50, c0=1.0, labels=lab, **kw)
+    assert a["level_k"] >= 1 and np.isfinite(a["level_log_weight"]) and a["level_log_det"] > 0
+    b, c = dict(a), dict(a)
+    b["level_k"], b["level_log_weight"] = a["level_k"] * 3, a["level_log_weight"] - 50.0
+    b["ell_mean"] = np.zeros_like(a["ell_mean"])
+    w = tc.level_pool_weights([a, b, c])
+    e = np.exp(-50.0)  # level a (two chains) against level b (one chain, e^50 lighter)
+    np.testing.assert_allclose(w, [0.5 / (1 + e), e / (1 + e), 0.5 / (1 + e)], rtol=1e-9, atol=0)
+    p = tc.tracking_pool(v, [a, b])
+    np.testing.assert_allclose(p["ell_mean"], a["ell_mean"], atol=1e-12)
+    c["level_log_weight"] = np.nan
+    np.testing.assert_allclose(tc.level_pool_weights([a, b, c]), [1 / 3] * 3)
 
 
 def test_flip_labels_flips_the_requested_share():

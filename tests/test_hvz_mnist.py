@@ -125,3 +125,28 @@ def test_knn_graph_symmetric_or_rule():
     v = S.var(axis=0)
     assert np.all(np.diff(v) < 0)
     np.testing.assert_allclose(S.T @ S, np.diag(np.diag(S.T @ S)), atol=1e-8)
+
+
+def test_mnist_run_repeats_and_shortened_sweeps():
+    """Repeats rerun the same chain (same test error and c, minimum time kept); a shortened untruncated run reports
+    its sweep time scaled to n_iter."""
+    import scipy.sparse as sp
+
+    from statmech_bayes.graphs.operators import edge_list
+    from statmech_bayes.truncated_laplacian import experiments as ex
+
+    rng = np.random.default_rng(0)
+    n = 120
+    i = np.arange(n)
+    A = sp.coo_array((np.ones(2 * n), (np.r_[i, i], np.r_[(i + 1) % n, (i + 7) % n])), shape=(n, n))
+    A = ((A + A.T) > 0).astype(float)
+    digit = np.where(np.sin(2 * np.pi * i / n) > 0, 9, 4)
+    sub = {"edges": edge_list(sp.csr_array(A)), "digit": digit, "is_test": rng.random(n) < 0.3, "t_graph": 0.0}
+    one = ex.mnist_run(sub, "untruncated", np.random.default_rng(1), n_iter=60, burn_in=20)
+    rep = ex.mnist_run(sub, "untruncated", np.random.default_rng(1), n_iter=60, burn_in=20, repeats=3,
+                       repeat_below_s=1e9)
+    assert rep["n_repeats"] == 3 and rep["t_eig"] == rep["t_eig_repeats"].min()
+    assert rep["test_error"] == one["test_error"] and rep["c_mean"] == one["c_mean"]
+    cut = ex.mnist_run(sub, "untruncated", np.random.default_rng(1), n_iter=60, burn_in=20, run_iter=30, run_burn_in=10)
+    assert cut["n_iter_run"] == 30 and cut["t_mcmc"] == pytest.approx(2 * cut["t_mcmc_run"])
+    assert cut["n_repeats"] == 1

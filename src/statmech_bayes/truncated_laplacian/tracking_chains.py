@@ -6,13 +6,16 @@ tracking rules."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from scipy import special
 
 from statmech_bayes.truncated_laplacian import eigenbasis as eb
+from statmech_bayes.truncated_laplacian import level_evidence as le
 from statmech_bayes.truncated_laplacian import sampler as sa
 from statmech_bayes.truncated_laplacian import tracking as tr
-from statmech_bayes.truncated_laplacian.experiments import _settings_dict, boundary_distance
+from statmech_bayes.truncated_laplacian.experiments import _settings_dict, boundary_distance, probe_chains
 from statmech_bayes.truncated_laplacian.mcerror import gelman_rubin
 
 
@@ -30,7 +33,8 @@ def flip_labels(labels: np.ndarray, frac: float, rng: np.random.Generator) -> np
 def tracking_chain(video: dict, rng: np.random.Generator, *, n_iter: int = 2000, burn_in: int = 1000,
                    thin: int = 8, k0: int = 300, c0: float = 1.0, gamma_rule: float = 20.0, q: float = 1.0,
                    a: float = 0.0, b: float = 0.0, refresh_g_on_reject: bool = False,
-                   k_move: str = "conditional", scale_sd: float = 0.1, labels: np.ndarray | None = None) -> dict:
+                   k_move: str = "conditional", scale_sd: float = 0.1, labels: np.ndarray | None = None,
+                   level_evidence: bool = False, level_max_k: int | None = None) -> dict:
     """One chain of Algorithm 1 (model (3), γ = gamma_rule/n) on the space-time grid graph of ``video`` started at
     ``(k0, c0)``; ``labels`` replaces the video's labels (e.g. :func:`flip_labels`). One of the independent chains
     that :func:`tracking_pool` pools (each is its own cached rule).
@@ -38,7 +42,14 @@ def tracking_chain(video: dict, rng: np.random.Generator, *, n_iter: int = 2000,
     Returns the traces ``k``, ``c``, ``loglik`` (log p(D | f) after every sweep), ``accepted``; ``ell_mean``
     (T,H,W), the mean of Φ(f) over the post-burn-in sweeps; ``f_draws`` float32 (n_draws, n), every ``thin``-th
     post-burn-in f; the metrics of :func:`.tracking.tracking_metrics` against the moving ball; ``width_max`` of
-    this chain's own 95 % intervals; ``t_sweeps``; ``n_scale_accepted``, ``n_reject_kmax``; the settings."""
+    this chain's own 95 % intervals; ``t_sweeps``; ``n_scale_accepted``, ``n_reject_kmax``; the settings.
+
+    ``level_evidence``: also the weight of the level where the chain's k settled (its post-burn-in mean, rounded),
+    :func:`.level_evidence.level_log_evidence` from the chain's mean log c and mean f: ``level_k``,
+    ``level_log_weight`` (log p(D | k) + log p(k), Laplace), ``level_log_c``, ``level_sd_log_c``, ``level_loglik``,
+    ``level_log_det``, ``t_level`` (its cost grows as k², so a level above ``level_max_k`` gets a NaN weight,
+    which makes the pool weigh all chains equally). Chains that settle at different levels never cross (the k move compares levels
+    at one z only), so this is what weighs them against each other."""
     shape = video["labels"].shape
     basis = eb.DCTBasis(shape)
     lab = video["labels"] if labels is None else labels
@@ -49,7 +60,21 @@ def tracking_chain(video: dict, rng: np.random.Generator, *, n_iter: int = 2000,
     r = sa.run_chain(basis, signs, st, rng)
     ell_mean = r["ell_mean"].reshape(shape)
     metrics = tr.tracking_metrics(ell_mean, video["truth"], video["extra"], video["observed"])
-    return {"k": r["k"], "c": r["c"], "loglik": r["loglik"], "accepted": r["accepted"], "ell_mean": ell_mean,
+    level = {}
+    if level_evidence:
+        t0 = time.perf_counter()
+        k_lvl = int(round(float(r["k"][burn_in:].mean())))
+        if level_max_k is not None and k_lvl > int(level_max_k):
+            lv = dict.fromkeys(("log_weight", "log_c", "sd_log_c", "loglik", "log_det"), np.nan)
+        else:
+            g0 = basis.project(r["f_draws"].astype(float).mean(axis=0), k_lvl)
+            lv = le.level_log_evidence(basis, signs, k_lvl, float(np.log(r["c"][burn_in:]).mean()), q=q,
+                                       gamma=st.gamma, g0=g0)
+        level = {"level_k": np.int64(k_lvl), "level_log_weight": np.float64(lv["log_weight"]),
+                 "level_log_c": np.float64(lv["log_c"]), "level_sd_log_c": np.float64(lv["sd_log_c"]),
+                 "level_loglik": np.float64(lv["loglik"]), "level_log_det": np.float64(lv["log_det"]),
+                 "t_level": np.float64(time.perf_counter() - t0)}
+    return {"k": r["k"], "c": r["c"], "loglik": r["loglik"], "accepted": r["accepted"], "ell_mean": ell_mean, **level,
             "f_draws": r["f_draws"], "width_max": np.float64(np.max(r["ell_hi"] - r["ell_lo"])), **metrics,
             "t_sweeps": r["t_sweeps"], "n_scale_accepted": r["n_scale_accepted"],
             "n_reject_kmax": r["n_reject_kmax"], "scale_sd": np.float64(scale_sd),
@@ -65,28 +90,29 @@ def tracking_probe_chains(video: dict, rng: np.random.Generator, probes: tuple[d
     shape = labels.shape
     basis = eb.DCTBasis(shape)
     signs = sa.label_signs(labels.ravel(), video["observed"].ravel())
-    P = len(probes)
-    out = {"probe_k0": np.array([int(p["k0"]) for p in probes], dtype=np.int64),
-           "probe_c0": np.array([float(p["c0"]) for p in probes]),
-           "probe_k_move": np.array([str(p["k_move"]) for p in probes], dtype=np.str_),
-           "probe_scale_sd": np.array([float(p["scale_sd"]) for p in probes]),
-           "probe_k": np.zeros((P, probe_iter), np.int64), "probe_loglik": np.zeros(P),
-           "probe_extra_kept": np.zeros(P), "probe_frame_error": np.zeros((P, shape[0])),
-           "probe_width_max": np.zeros(P), "probe_c_end": np.zeros(P)}
-    half = probe_iter // 2
-    for i, (p, rng_p) in enumerate(zip(probes, rng.spawn(P))):
-        sp = sa.ChainSettings(gamma=float(gamma_rule) / basis.n, q=q, a=a, b=b, n_iter=probe_iter, burn_in=half,
-                              thin=max(1, (probe_iter - half) // 50), k0=int(p["k0"]), c0=float(p["c0"]),
-                              k_move=str(p["k_move"]), scale_sd=float(p["scale_sd"]), track_loglik=True)
-        rp = sa.run_chain(basis, signs, sp, rng_p)
-        mp = tr.tracking_metrics(rp["ell_mean"].reshape(shape), video["truth"], video["extra"], video["observed"])
-        out["probe_k"][i] = rp["k"]
-        out["probe_loglik"][i] = rp["loglik"][half:].mean()
-        out["probe_extra_kept"][i] = mp["extra_kept"]
-        out["probe_frame_error"][i] = mp["frame_error"]
-        out["probe_width_max"][i] = float(np.max(rp["ell_hi"] - rp["ell_lo"]))
-        out["probe_c_end"][i] = rp["c"][-1]
-    return out
+    return probe_chains(basis, signs, video, rng, probes, probe_iter, gamma=float(gamma_rule) / basis.n, q=q, a=a, b=b)
+
+
+#: chains whose level weighs less than this share are left out of the pooled intervals (they are e^-300 in practice)
+MIN_POOL_WEIGHT = 1e-3
+
+
+def level_pool_weights(chains: list[dict]) -> np.ndarray:
+    """Each chain's share of the pooled posterior. Chains settle at truncation levels that no move crosses, so equal
+    shares would weigh a level by how many starts happened to land there. With every chain's
+    ``level_log_weight`` (:func:`tracking_chain` with ``level_evidence``; log p(D | k) + log p(k), Laplace) a
+    level gets its posterior mass ``∝ exp(level_log_weight)``, split equally among the chains at that level (the
+    same rounded k); without them (or if one is not finite: e.g. an improper posterior) all chains weigh the same."""
+    lw = np.array([float(c.get("level_log_weight", np.nan)) for c in chains])
+    R = len(chains)
+    if R == 0 or not np.all(np.isfinite(lw)):
+        return np.full(R, 1.0 / max(R, 1))
+    k = np.array([int(c["level_k"]) for c in chains])
+    same = np.abs(k[:, None] - k[None, :]) <= np.maximum(2, 0.01 * k[:, None])  # one level: k within 1 %
+    # chains at one level estimate the same weight: average them, then split the level's mass among its chains
+    lvl = np.array([lw[same[i]].mean() for i in range(R)])
+    w = np.exp(lvl - lvl.max()) / same.sum(axis=1)
+    return w / w.sum()
 
 
 def _trace_rhat(traces: np.ndarray, burn_in: int) -> float:
@@ -96,8 +122,11 @@ def _trace_rhat(traces: np.ndarray, burn_in: int) -> float:
 def tracking_pool(video: dict, chains: list[dict], arms: list[dict] | None = None,
                   probes: dict | None = None) -> dict:
     """Figs. 8-10 from R independent :func:`tracking_chain` runs (same settings, different starts): the pooled
-    posterior mean ``ell_mean`` (mean of the chains' means), ``estimate`` (> ½), the pooled 95 % interval widths
-    ``ci_width`` (quantiles over all chains' thinned draws), the metrics and width summaries of
+    posterior mean ``ell_mean`` (the chains' means weighted by :func:`level_pool_weights`: equal unless the chains
+    carry their level weights), ``estimate`` (> ½), the pooled 95 % interval widths ``ci_width`` (quantiles over the
+    thinned draws of the chains with weight >= MIN_POOL_WEIGHT), ``chain_pool_weight`` and the per-chain level record
+    ``chain_level_k``, ``chain_level_log_weight``, ``chain_level_log_c``, ``chain_level_loglik``, ``chain_level_log_det``
+    (-1 / NaN without it), the metrics and width summaries of
     :func:`tracking_posterior`; the convergence record: the traces of every chain ``k_chains``, ``c_chains``,
     ``loglik_chains`` (R, n_iter), their starts ``chain_k0``, ``chain_c0``, the split Gelman-Rubin R-hat over
     the post-burn-in sweeps of k, log p(D | f) and log c (``rhat_k``, ``rhat_loglik``, ``rhat_logc``), and each
@@ -116,8 +145,10 @@ def tracking_pool(video: dict, chains: list[dict], arms: list[dict] | None = Non
     for c in chains:
         if int(c["n_iter"]) != int(first["n_iter"]) or int(c["burn_in"]) != burn:
             raise ValueError("the pooled chains must have the same n_iter and burn_in")
-    ell_mean = np.mean([c["ell_mean"] for c in chains], axis=0)
-    draws = np.concatenate([c["f_draws"] for c in chains])
+    weight = level_pool_weights(chains)
+    pooled = [c for c, w in zip(chains, weight) if w >= MIN_POOL_WEIGHT]
+    ell_mean = np.sum([w * c["ell_mean"] for c, w in zip(chains, weight)], axis=0)
+    draws = np.concatenate([c["f_draws"] for c in pooled])
     f_lo, f_hi = np.quantile(draws, [0.025, 0.975], axis=0)
     del draws
     ell_lo, ell_hi = special.ndtr(f_lo.astype(float)), special.ndtr(f_hi.astype(float))
@@ -150,7 +181,12 @@ def tracking_pool(video: dict, chains: list[dict], arms: list[dict] | None = Non
         "chain_extra_mean_ell": np.array([float(c["extra_mean_ell"]) for c in chains]),
         "chain_width_max": np.array([float(c["width_max"]) for c in chains]),
         "chain_frame_error_max": np.array([float(np.max(c["frame_error"])) for c in chains]),
-        "chain_k_mean": k_ch[:, burn:].mean(axis=1),
+        "chain_k_mean": k_ch[:, burn:].mean(axis=1), "chain_pool_weight": weight,
+        "chain_level_k": np.array([int(c.get("level_k", -1)) for c in chains], dtype=np.int64),
+        "chain_level_log_weight": np.array([float(c.get("level_log_weight", np.nan)) for c in chains]),
+        "chain_level_log_c": np.array([float(c.get("level_log_c", np.nan)) for c in chains]),
+        "chain_level_loglik": np.array([float(c.get("level_loglik", np.nan)) for c in chains]),
+        "chain_level_log_det": np.array([float(c.get("level_log_det", np.nan)) for c in chains]),
         "rhat_k": np.float64(_trace_rhat(k_ch, burn) if R > 1 else np.nan),
         "rhat_loglik": np.float64(_trace_rhat(ll_ch, burn) if R > 1 else np.nan),
         "rhat_logc": np.float64(_trace_rhat(np.log(c_ch), burn) if R > 1 else np.nan),

@@ -6,7 +6,7 @@ from statmech_bayes.core.rule_runtime import rule_context
 
 COLUMNS = ("method", "n_nodes", "n_test", "t_eig", "t_mcmc", "t_total", "t_graph", "test_error", "k_mean", "k_min",
            "k_max", "k0", "K_max", "n_reject_kmax", "acceptance_rate", "gamma", "n_iter", "burn_in", "q", "lambda2",
-           "c_mean", "blas_threads")
+           "c_mean", "blas_threads", "n_iter_run", "burn_in_run", "t_mcmc_run", "n_repeats")
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:

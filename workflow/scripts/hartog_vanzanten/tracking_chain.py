@@ -45,12 +45,19 @@ with rule_context(smk) as log:
     r = tracking_chain(video, rng_for(*seed), n_iter=n_iter, burn_in=burn_in, thin=thin, k0=int(start["k0"]),
                        c0=float(start["c0"]), gamma_rule=float(p["gamma_rule"]), q=float(m["q"]), a=float(m["a"]),
                        b=float(m["b"]), refresh_g_on_reject=bool(m["refresh_g_on_reject"]), k_move=p["k_move"],
-                       scale_sd=float(p["scale_sd"]), labels=labels)
+                       scale_sd=float(p["scale_sd"]), labels=labels,
+                       # with exact labels and a = b = 0 the posterior is improper (fig8_convergence): no level weight
+                       level_evidence=arm is None and float(spec.get("flip", 0.0)) > 0,
+                       level_max_k=int(p["level_max_k"]))
     log.info("%s: k0 %d, c0 %g -> k %d..%d after burn-in; log c %.2f -> %.2f; log p(D|f) %.1f -> %.1f; extra ball "
              "kept %.3f; worst frame error %.4f; largest width %.3f; %.1f s of sweeps", what, start["k0"], start["c0"],
              r["k"][burn_in:].min(), r["k"][burn_in:].max(), np.log(r["c"][burn_in]), np.log(r["c"][-1]),
              r["loglik"][burn_in], r["loglik"][-1], r["extra_kept"], r["frame_error"].max(), r["width_max"],
              r["t_sweeps"])
+    if "level_k" in r:
+        log.info("level k = %d: log p(D|k) + log p(k) = %.1f (Laplace; log c %.3f +- %.3f, log p(D|g mode) %.1f, "
+                 "Occam log det %.1f), %.1f s", r["level_k"], r["level_log_weight"], r["level_log_c"],
+                 r["level_sd_log_c"], r["level_loglik"], r["level_log_det"], r["t_level"])
     if arm is not None:
         r.pop("f_draws")  # an arm is summarised, never pooled
         r["extra_pixels"] = video["extra"].sum()

@@ -340,7 +340,10 @@ def tracking_chains(tr: dict) -> list[str]:
                        f"ball kept {float(tr[pre + 'chain_extra_kept'][i]):.0%}, largest width "
                        f"{float(tr[pre + 'chain_width_max'][i]):.2f}, worst frame error "
                        f"{float(tr[pre + 'chain_frame_error_max'][i]):.2%}, {float(tr[pre + 'chain_t_sweeps'][i]):.0f} s "
-                       "of sweeps")
+                       "of sweeps" + (f", pool share {float(tr[pre + 'chain_pool_weight'][i]):.3g}"
+                                      if pre + "chain_pool_weight" in tr else ""))
+        if level_weights_text(tr, pre):
+            out.append(f"{name}: " + level_weights_text(tr, pre))
     return out
 
 
@@ -381,11 +384,40 @@ def reading_text(flip: float) -> str:
             f"{flip:.0%} of the labels flipped at random (the caption's 'noisy environment')")
 
 
+#: a chain whose level carries less than this share of the pooled posterior is not part of the verdict (the same
+#: cut as the pool's intervals, tracking_chains.MIN_POOL_WEIGHT)
+MIN_POOL_WEIGHT = 1e-3
+
+
 def pooled_chains_verdict(tr: dict, prefix: str, key: str, ok) -> bool:
-    """Whether every pooled chain of a reading puts ``key`` on the same side as the pooled value (``ok``: the claim's
-    test); otherwise the reading is undecidable at this Monte-Carlo precision."""
+    """Whether every pooled chain of a reading that carries posterior weight (its level's Laplace weight,
+    ``chain_pool_weight``) puts ``key`` on the same side (``ok``: the claim's test); otherwise the reading is
+    undecidable at this Monte-Carlo precision. When the level weights leave a single chain of several, the reading is
+    undecidable too: nothing checks that this one chain has converged."""
     per = np.asarray(tr.get(f"{prefix}chain_{key}", []), dtype=float)
+    w = np.asarray(tr.get(f"{prefix}chain_pool_weight", np.ones(per.size)), dtype=float)
+    if w.size == per.size and per.size:
+        carried = per[w >= MIN_POOL_WEIGHT]
+        if carried.size < min(2, per.size):
+            return False
+        per = carried
     return bool(per.size == 0 or len({bool(ok(x)) for x in per}) == 1)
+
+
+def level_weights_text(tr: dict, prefix: str = "") -> str:
+    """The Laplace weight of each chain's k level relative to the heaviest, and which chains carry the pool."""
+    lw = np.asarray(tr.get(prefix + "chain_level_log_weight", []), dtype=float)
+    if lw.size == 0 or not np.all(np.isfinite(lw)):
+        return ("level weights log p(D|k) + log p(k) undefined (the posterior of c is improper with exact labels and "
+                "a = b = 0), so the chains are pooled with equal shares" if lw.size else "")
+    k = np.asarray(tr[prefix + "chain_level_k"])
+    w = np.asarray(tr[prefix + "chain_pool_weight"], dtype=float)
+    parts = [f"k = {int(kk)}: {v - lw.max():+.0f} nats (share {ww:.3g})" for kk, v, ww in zip(k, lw, w)]
+    n_carry = int(np.sum(w >= MIN_POOL_WEIGHT))
+    return ("level weight log p(D|k) + log p(k) per chain (Laplace's method in g and in log c, relative to the "
+            "heaviest): " + ", ".join(parts) + f"; {n_carry} of {w.size} chains carry the pool"
+            + ("; one chain alone cannot show convergence, so the reading stays undecided where it matters, and levels"
+               " no chain visited may weigh as much" if n_carry == 1 and w.size > 1 else ""))
 
 
 def chain1_k(tr: dict) -> float:

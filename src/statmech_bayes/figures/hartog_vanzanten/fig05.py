@@ -46,7 +46,12 @@ def make(inputs: dict, cfg: dict):
     b.legend(fontsize=6.5, loc="upper left")
     c.legend(fontsize=7, loc="upper right")
     tr, un = runs["truncated"], runs["untruncated"]
-    fig.text(0.01, 0.015, f"Time = eigensolve + {int(m['n_iter'])} sweeps each (graph build excluded), "
+    cut = un[un.n_iter_run < un.n_iter] if "n_iter_run" in un else un.iloc[:0]
+    cut_txt = (f"; untruncated at n >= {int(cut.n_nodes.min())}: {int(cut.n_iter_run.iloc[0])} sweeps run, their time "
+               f"scaled to {int(m['n_iter'])}" if len(cut) else "")
+    rep_txt = (f"; points under {float(m['repeat_below_s']):g} s timed {int(m['repeats'])}x, minimum kept"
+               if int(m.get("repeats", 1)) > 1 else "")
+    fig.text(0.01, 0.015, f"Time = eigensolve + {int(m['n_iter'])} sweeps each (graph build excluded{cut_txt}{rep_txt}), "
              f"{int(tr.blas_threads.iloc[0])} BLAS thread(s) for both; K_max = {int(m['K_max'])}, "
              f"gamma = {m['gamma_rule']:g}/n. Sizes {', '.join(str(int(x)) for x in tr.n_nodes)}; subsamples keep the "
              "4/9 and test/train ratios.\nWall-clock times on a 2-core machine, each run alone; the slopes are judged "
@@ -98,4 +103,7 @@ def make(inputs: dict, cfg: dict):
                              for _, r in tr.iterrows()})
     rec.note("t_graph_excluded", {int(r.n_nodes): float(r.t_graph) for _, r in tr.iterrows()})
     rec.note("blas_threads", sorted({int(v) for v in t.blas_threads}))
+    if "n_iter_run" in t:
+        rec.note("sweeps run (time scaled to n_iter) and timed repeats per point",
+                 {f"{r.method} n={int(r.n_nodes)}": [int(r.n_iter_run), int(r.n_repeats)] for _, r in t.iterrows()})
     return fig, pd.DataFrame(rows, columns=["method", "n", "quantity", "value"]), rec

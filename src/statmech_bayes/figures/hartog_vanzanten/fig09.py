@@ -16,6 +16,7 @@ from statmech_bayes.figures.hartog_vanzanten.common import (
     frames_frame,
     judge_readings,
     k_levels,
+    level_weights_text,
     pooled_chains_verdict,
     reading_text,
     reading_views,
@@ -79,8 +80,8 @@ def _alt_note(tr: dict, alts) -> str:
         out.append(f"reading {name} ({flip:.0%} flipped): extra ball kept per chain "
                    + ", ".join(f"{float(x):.2f}" for x in tr[pre + "chain_extra_kept"])
                    + f"; k per chain {k_levels(tr, pre)} (a chain stays at the k level where c settled: the k moves "
-                   "never cross between these levels, so their relative weight is unknown and the reading is undecided "
-                   f"when the levels disagree), split R-hat of k {float(tr[pre + 'rhat_k']):.3g}, of log p(D|f) {float(tr[pre + 'rhat_loglik']):.3g}, "
+                   "never cross between these levels, so each level is weighed by its Laplace marginal likelihood and "
+                   f"the verdict rests on the chains that carry the weight; {level_weights_text(tr, pre)}), split R-hat of k {float(tr[pre + 'rhat_k']):.3g}, of log p(D|f) {float(tr[pre + 'rhat_loglik']):.3g}, "
                    f"of log c {float(tr[pre + 'rhat_logc']):.3g}, worst frame error {float(np.max(tr[pre + 'frame_error'])):.2%}")
     return "; ".join(out) + "; "
 
