@@ -45,9 +45,10 @@ def make(layout: dict, cfg: dict):
     counts, edges, _ = ax.hist(lk, bins=20, color="tab:blue", ec="k", lw=0.5)
     ax.set(xlabel=r"$\log\,\mathrm{KL}[q_{f\to z_i}\,\|\,\hat q_{f\to z_i}]$", ylabel="Frequency",
            title=f"(a) Mean: {st['mean']:.3f}, SD: {st['sd']:.3f}")
-    note_box(ax, f"{st['n']} test messages, {st['n_improper']} predictions no distribution\n(E z^2 - (E z)^2 <= 0: failed, "
-                 f"not in the histogram);\ntarget {tgt}; ground truth by importance\nsampling "
-                 f"({int(d['is_n_samples']):.0e} samples, as the paper)", loc="upper left")
+    ax.set_ylim(0, 1.45 * counts.max())          # room for the note above the bars
+    note_box(ax, f"{st['n']} test messages; {st['n_improper']} predictions no distribution\n(E z^2 - (E z)^2 <= 0: "
+                 f"failed, not in the histogram); target {tgt};\nIS ground truth ({int(d['is_n_samples']):.0e} "
+                 "samples, as the paper)", loc="upper left")
     rows = [("hist", float(0.5 * (a + b)), float(c), np.nan, np.nan) for a, b, c in zip(edges[:-1], edges[1:], counts)]
     vis = []
     for k, (j, title) in enumerate(zip(d["example_idx"], TITLES)):
