@@ -54,7 +54,7 @@ def make(layout: dict, cfg: dict):
     xs = np.concatenate([v[0] for v in sets.values()])
     ys = np.concatenate([v[1] for v in sets.values()])
     xl = (float(xs.min()) - 1.0, max(5.0, float(xs.max()) + 1.0))
-    yl = (min(float(ys.min()), -4.0) - 0.5, float(ys.max()) + 0.8)
+    yl = (min(float(ys.min()), -4.0) - 1.8, float(ys.max()) + 0.8)   # room for the note below the data
     xr0, yr0 = float(xs.max() - RIGHT * np.ptp(xs)), float(ys.min() + BOTTOM * np.ptp(ys))
     ax.fill_between([xr0, xl[1]], yl[0], yr0, color="0.9", zorder=0,
                     label=f"confident but wrong (right {RIGHT:.0%} x bottom {BOTTOM:.0%} of the ranges)")

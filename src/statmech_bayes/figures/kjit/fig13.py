@@ -58,7 +58,7 @@ def make(layout: dict, cfg: dict):
     fig, ax = plt.subplots(figsize=(9.6, 4.6))
     ax.axis("off")
     tab = ax.table(cellText=cells, colLabels=["Method", "Paper: mean (sd) log KL", "Ours: mean (sd) log KL"],
-                   loc="upper center", cellLoc="left", colWidths=[0.58, 0.21, 0.21])
+                   loc="upper center", cellLoc="left", colWidths=[0.55, 0.19, 0.26])
     tab.auto_set_font_size(False)
     tab.set_fontsize(7.5)
     tab.scale(1, 1.25)
