@@ -16,8 +16,9 @@ from statmech_bayes.kjit.appc import (
     incomplete_cholesky,
     sum_gauss_kernel,
 )
+from statmech_bayes.kjit.experiments import log_kl_summary, predicted_log_kl
 from statmech_bayes.kjit.features import embedding_inner, embedding_sqdist, kernel_on_embeddings
-from statmech_bayes.kjit.operator import Z_TARGETS, z_messages, z_target
+from statmech_bayes.kjit.operator import Z_TARGETS, belief_from_targets, belief_targets, z_messages, z_target
 
 
 def test_is_oracle_agrees_with_quadrature_within_its_standard_error_on_a_wide_cavity():
@@ -119,3 +120,37 @@ def test_each_regression_target_gives_back_the_oracles_outgoing_message(target):
 def test_a_sufficient_statistics_prediction_without_a_positive_variance_sends_the_broad_message():
     nu, tau, ok = z_messages(np.array([[2.0, 3.9]]), np.array([2.0]), np.array([0.01]), "suff_stats")
     assert not ok[0] and nu[0] == 0.0 and tau[0] == pytest.approx(1e-5)
+
+
+def test_the_sufficient_statistics_target_converts_back_to_the_oracles_gaussian():
+    """Exp. 1 on the paper's target: (E z, E z^2) of the oracle's projected belief, read back as mean = E z and
+    var = E z^2 - (E z)^2, is that Gaussian again (KL zero); by hand N(2, 3) -> (2, 7) -> N(2, 3)."""
+    t = belief_targets([2.0], [3.0], "suff_stats")
+    assert np.allclose(t, [[2.0, 7.0]])
+    m, v, ok = belief_from_targets(t, "suff_stats")
+    assert ok[0] and m[0] == pytest.approx(2.0) and v[0] == pytest.approx(3.0)
+    mu, var = np.array([0.5, -2.0, 3.0, 0.0]), np.array([2.0, 0.3, 0.01, 50.0])
+    q = logistic_quad_moments(mu, var, np.array([2.0, 1.0, 1.0, 2.0]), np.array([1.0, 2.0, 2.0, 1.0]), need_p=False)
+    tq = belief_targets(q.mean_z, q.var_z, "suff_stats")
+    assert np.allclose(tq[:, 1], q.var_z + q.mean_z ** 2)      # E z^2 of the projected belief
+    m, v, ok = belief_from_targets(tq, "suff_stats")
+    assert ok.all()
+    assert np.allclose(m, q.mean_z, rtol=1e-12) and np.allclose(v, q.var_z, rtol=1e-9)
+    lk, _, _, proper = predicted_log_kl(q.mean_z, q.var_z, tq, "suff_stats")
+    assert proper.all() and np.all(lk < -30)                    # an exact prediction has zero KL (not NaN)
+
+
+def test_an_improper_prediction_is_a_counted_failure_not_a_dropped_point():
+    """(E z, E z^2) with E z^2 <= (E z)^2 is no distribution: NaN log KL, counted, and the mean / SD are those of
+    the proper predictions alone (here exactly known)."""
+    t_mean, t_var = np.zeros(4), np.ones(4)
+    s2 = np.exp(1.0)                                            # KL[N(0,1) || N(0, e)] = (1/e - 1 + 1) / 2 = 1/(2e)
+    pred = np.array([[0.0, s2], [0.0, s2], [1.0, 1.0], [2.0, 3.0]])   # var e, e, 0, -1
+    lk, m, v, ok = predicted_log_kl(t_mean, t_var, pred, "suff_stats")
+    assert ok.tolist() == [True, True, False, False] and np.isnan(lk[2:]).all() and np.isnan(v[2:]).all()
+    assert np.allclose(lk[:2], np.log(0.5 / s2))
+    st = log_kl_summary(lk)
+    assert st["n"] == 4 and st["n_improper"] == 2 and st["share_improper"] == pytest.approx(0.5)
+    assert st["mean"] == pytest.approx(np.log(0.5 / s2)) and st["sd"] == pytest.approx(0.0)
+    # the authors' target cannot be improper: exp(log Var) > 0
+    assert predicted_log_kl(t_mean[:1], t_var[:1], np.array([[0.0, -50.0]]), "mean_logvar")[3].all()

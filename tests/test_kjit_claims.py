@@ -14,7 +14,7 @@ matplotlib.use("Agg")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from claim_checks import paper_config, save, verdict  # noqa: E402
+from claim_checks import claim, paper_config, save, verdict  # noqa: E402
 
 from statmech_bayes.figures.kjit import (  # noqa: E402
     fig01,
@@ -98,6 +98,32 @@ def test_fig3_log_kl_at_the_wrong_level_fails(tmp_path, cfg):
     text = "mean log KL over the test messages"
     assert verdict(fig03, {"fit": save(tmp_path / "r.npz", fit())}, cfg, text) == "pass"
     assert verdict(fig03, {"fit": save(tmp_path / "w.npz", fit(lk_shift=3.0))}, cfg, text) == "fail"
+
+
+def test_fig3_improper_predictions_are_counted_and_fail_their_claim(tmp_path, cfg):
+    """Two test predictions that are no distribution (NaN log KL): the mean and SD claims are over the proper ones
+    (still pass), and the claim that every test prediction is a distribution fails with the count as its value."""
+    d = fit()
+    lk = d["log_kl_test"].copy()
+    keep = set(d["example_idx"].tolist())
+    bad = [j for j in range(lk.size) if j not in keep][:2]
+    lk[bad] = np.nan
+    d.update(log_kl_test=lk, log_kl=lk, target_z=np.asarray("suff_stats"), n_improper_test=np.array(2),
+             n_improper_train=np.array(0))
+    fig, _, rec = fig03.make({"fit": save(tmp_path / "b.npz", d)}, cfg)
+    matplotlib.pyplot.close(fig)
+    c = claim(rec, "test predictions that are no distribution")
+    assert c.verdict == "fail" and float(c.reproduced) == 2
+    m = claim(rec, "mean log KL over the test messages")
+    assert m.verdict == "pass" and float(m.reproduced) == pytest.approx(np.nanmean(lk))
+    assert verdict(fig03, {"fit": save(tmp_path / "r.npz", fit())}, cfg, "no distribution") == "pass"
+
+
+def test_fig10_a_confident_improper_prediction_is_confident_but_wrong():
+    x = np.r_[np.linspace(-12, -6, 400), np.nan]
+    y = np.r_[np.linspace(-3, 1, 400), -3.0]
+    assert fig10.confident_but_wrong(x, y) == (1, 1)
+    assert fig10.confident_but_wrong(x[:-1], y[:-1]) == (0, 0)
 
 
 def test_fig3_visibly_wrong_prediction_fails(tmp_path, cfg):

@@ -37,7 +37,14 @@ from .features import (
     mv_features,
 )
 from .forest import EslamiForest, forest_inputs
-from .operator import Z_TARGETS, KJITGammaOperator, KJITLearner, KJITLogisticOperator
+from .operator import (
+    Z_TARGETS,
+    KJITGammaOperator,
+    KJITLearner,
+    KJITLogisticOperator,
+    belief_from_targets,
+    belief_targets,
+)
 from .problems import bayes_disagreement, compound_gamma_problem, logistic_problem, sample_w, test_error
 from .regression import RidgeFit, ridge_loocv
 
@@ -129,6 +136,31 @@ def exp1_is(collected: dict, rng, n_train: int = 5000, n_test: int = 3000, n_sam
             "proposal_var": np.array(float(proposal_var))}
 
 
+def predicted_log_kl(t_mean, t_var, pred, target: str):
+    """``log KL[N(t_mean, t_var) || q_hat]`` of predicted projected-belief targets ``pred`` (N, 2) (Fig. 3's error),
+    ``q_hat`` read back by :func:`~statmech_bayes.kjit.operator.belief_from_targets`.
+
+    A prediction that is no distribution (for ``suff_stats``: ``E z^2 - (E z)^2 <= 0``) has no KL: it is a *failed*
+    prediction, given NaN here and counted by :func:`log_kl_summary`, never dropped silently. Returns
+    ``(log_kl, q_mean, q_var, proper)``."""
+    m, v, ok = belief_from_targets(pred, target)
+    lk = np.full(ok.shape, np.nan)
+    kl = kl_gaussian(np.asarray(t_mean, float)[ok], np.asarray(t_var, float)[ok], m[ok], v[ok])
+    lk[ok] = np.log(np.maximum(kl, np.finfo(float).tiny))   # KL >= 0; round-off must not turn a match into NaN
+    return lk, m, v, ok
+
+
+def log_kl_summary(log_kl) -> dict:
+    """Mean and SD (population) of the log KL over the *proper* predictions, with the count and share of improper
+    ones (NaN, from :func:`predicted_log_kl`) beside them: the statistics a claim on the mean or SD uses, with the
+    failures shown, not hidden."""
+    lk = np.asarray(log_kl, float)
+    ok = np.isfinite(lk)
+    n_bad = int(np.sum(~ok))
+    return {"mean": float(np.mean(lk[ok])) if ok.any() else np.nan, "sd": float(np.std(lk[ok])) if ok.any() else np.nan,
+            "n": int(lk.size), "n_improper": n_bad, "share_improper": n_bad / lk.size if lk.size else np.nan}
+
+
 def _uncertainty_lines(n_points=500):
     means = np.linspace(-13.0, 13.0, n_points)
     return means, 0.02 * means + 2.6, -0.02 * means ** 2 + 1.6
@@ -200,14 +232,27 @@ def _ichol_row(kernel, Y, tr, te, lambdas, scales, rng, holdout: float, max_rank
 def exp1_fit(collected: dict, truth: dict, rng, n_train: int = 5000, n_test: int = 3000, medfs=MEDFS,
              lambdas=LAMBDAS, D_in_cv: int = 300, D_out_cv: int = 500, D_in: int = 500,
              D_out: int = 1000, n_grid: int = 500, rf_trees: int = 64, table: bool = True,
-             ichol_max_rank: int = 1000, ichol_holdout: float = 0.2) -> dict:
+             ichol_max_rank: int = 1000, ichol_holdout: float = 0.2, target_z: str = "suff_stats",
+             arm_target_z: str | None = "mean_logvar") -> dict:
     """Batch operator of Exp. 1 on the paper's protocol: the messages and ground truth of :func:`exp1_is`
     (importance sampling, the oracle the paper describes), LOOCV over ``medfs x lambdas``, final refit with
     ``D_in/D_out``; its errors (Fig. 3), uncertainty on the two test lines vs the Eslami-style forest (Fig. 4),
     KL vs predictive variance (Fig. 10), and, if ``table``, every row of the App. C table on the same split and
     ground truth. Our extra arm (kind ``ours``): the same operator trained and judged on the quadrature ground
     truth (``log_kl_quad_test``), and the IS-trained operator judged against quadrature (``log_kl_is_vs_quad``).
-    All arrays are over the ``n_train + n_test`` kept messages (``sub_idx`` their positions in ``collected``)."""
+    All arrays are over the ``n_train + n_test`` kept messages (``sub_idx`` their positions in ``collected``).
+
+    ``target_z``: what is regressed (the paper's Sec. 3.3, "the regression target is the marginal belief (numerator of
+    (1)) in experiment 1, 2, 3 and 5": ``suff_stats`` = ``(E z, E z^2)``; ``mean_logvar`` = the authors' code), for the
+    operator, our quadrature arm and every regression row of the App. C table alike. ``arm_target_z`` (ours, or None):
+    the same operator, with the same random features and LOOCV draws, on that target; its test log KL is
+    ``log_kl_arm_test`` and an extra table row. A prediction that is no distribution is a failed prediction: its log
+    KL is NaN and it is counted (:func:`predicted_log_kl`, :func:`log_kl_summary`)."""
+    import copy
+
+    if target_z not in ("suff_stats", "mean_logvar") or arm_target_z not in (None, "suff_stats", "mean_logvar"):
+        raise ValueError(f"target_z / arm_target_z must be 'suff_stats' or 'mean_logvar', got {target_z!r}, "
+                         f"{arm_target_z!r}")
     sub = np.asarray(truth["idx"], int)
     if sub.size != n_train + n_test:
         raise ValueError(f"the ground truth has {sub.size} messages, expected n_train + n_test = {n_train + n_test}")
@@ -215,22 +260,24 @@ def exp1_fit(collected: dict, truth: dict, rng, n_train: int = 5000, n_test: int
     tr, te = np.arange(n_train), np.arange(n_train, n_train + n_test)
     M, V = logistic_inputs(col["alpha"], col["beta"], col["mu"], col["var"])
     t_mean, t_var = np.asarray(truth["is_mean"], float), np.asarray(truth["is_var"], float)
-    Y = np.column_stack([t_mean, np.log(t_var)])
+    Y = belief_targets(t_mean, t_var, target_z)
+    arm_rng = copy.deepcopy(rng)        # the arm draws the same features and LOOCV candidates: only the target differs
     pred, models, cv, best, widths2, med = _fit_two_stage(M, V, Y, tr, rng, medfs, lambdas, D_in_cv, D_out_cv,
                                                           D_in, D_out)
-    m_hat, v_hat = pred[:, 0], np.exp(pred[:, 1])
-    logkl = np.log(kl_gaussian(t_mean, t_var, m_hat, v_hat))
+    logkl, m_hat, v_hat, ok = predicted_log_kl(t_mean, t_var, pred, target_z)
     # ours: the same protocol on the quadrature ground truth, and the IS-trained operator against quadrature
-    Yq = np.column_stack([col["mean_q"], np.log(col["var_q"])])
+    Yq = belief_targets(col["mean_q"], col["var_q"], target_z)
     pred_q, _, cv_q, best_q, _, _ = _fit_two_stage(M, V, Yq, tr, rng, medfs, lambdas, D_in_cv, D_out_cv, D_in, D_out)
-    logkl_q = np.log(kl_gaussian(col["mean_q"], col["var_q"], pred_q[:, 0], np.exp(pred_q[:, 1])))
-    logkl_is_q = np.log(kl_gaussian(col["mean_q"], col["var_q"], m_hat, v_hat))
+    logkl_q = predicted_log_kl(col["mean_q"], col["var_q"], pred_q, target_z)[0]
+    logkl_is_q = predicted_log_kl(col["mean_q"], col["var_q"], pred, target_z)[0]
     logkl_truths = np.log(kl_gaussian(col["mean_q"], col["var_q"], t_mean, t_var))
     feats0, model0 = models[0]
     logU = np.log(model0.uncertainty(feats0(M, V)))
     # Fig. 3b examples: best, two at the median, 99th percentile of the test log KL
+    # (over the proper predictions: an improper one has no density to draw)
     lk = logkl[te]
-    order = np.argsort(lk)
+    fin = np.flatnonzero(np.isfinite(lk))
+    order = fin[np.argsort(lk[fin])]
     mid = len(order) // 2
     ex = np.array([order[0], order[mid], order[min(mid + 1, len(order) - 1)],
                    order[int(round(0.99 * (len(order) - 1)))]])
@@ -263,10 +310,20 @@ def exp1_fit(collected: dict, truth: dict, rng, n_train: int = 5000, n_test: int
         "best_lambda": np.array([lambdas[b[1]] for b in best]), "median_sqdist": np.array(med),
         "widths2": widths2, "grid_means": means, "rf_fit_seconds": np.array(rf_time),
         "is_n_samples": np.asarray(truth["n_samples"]), "is_n_skipped": np.asarray(truth["n_skipped"]), **out_lines,
+        "target_z": np.asarray(target_z), "proper": ok, "n_improper_test": np.array(int(np.sum(~ok[te]))),
+        "n_improper_train": np.array(int(np.sum(~ok[tr]))),
     }
+    arm_lk = None
+    if arm_target_z is not None:
+        Ya = belief_targets(t_mean, t_var, arm_target_z)
+        pred_a = _fit_two_stage(M, V, Ya, tr, arm_rng, medfs, lambdas, D_in_cv, D_out_cv, D_in, D_out)[0]
+        arm_lk = predicted_log_kl(t_mean, t_var, pred_a, arm_target_z)[0]
+        res.update({"arm_target_z": np.asarray(arm_target_z), "log_kl_arm_test": arm_lk[te],
+                    "log_kl_arm_train": arm_lk[tr]})
     if table:
-        res.update(_appc_table(M, V, Y, tr, te, t_mean, t_var, m_hat, v_hat, F, rf, rng, widths2, med, medfs,
-                               lambdas, D_out, rf_trees, ichol_max_rank, ichol_holdout))
+        res.update(_appc_table(M, V, Y, tr, te, t_mean, t_var, logkl[te], F, rf, rng, widths2, med, medfs,
+                               lambdas, D_out, rf_trees, ichol_max_rank, ichol_holdout, target_z,
+                               None if arm_lk is None else arm_lk[te]))
     return res
 
 
@@ -280,11 +337,15 @@ APPC_ROWS = ("Random features + MV kernel",
              "Breiman's random forests",
              "Extremely randomized trees",
              "Eslami et al. (2014) random forests (re-implementation)")
+APPC_ARM_ROW = "ours: KJIT on the authors' code's target (E z, log Var z)"
 
 
-def _appc_table(M, V, Y, tr, te, t_mean, t_var, m_hat, v_hat, F, rf, rng, widths2, med, medfs, lambdas, D_out,
-                rf_trees, ichol_max_rank, ichol_holdout) -> dict:
-    """Every row of the App. C table on Exp. 1's split and ground truth: per-message test log KL of each row."""
+def _appc_table(M, V, Y, tr, te, t_mean, t_var, kjit_lk, F, rf, rng, widths2, med, medfs, lambdas, D_out,
+                rf_trees, ichol_max_rank, ichol_holdout, target_z, arm_lk=None) -> dict:
+    """Every row of the App. C table on Exp. 1's split and ground truth: per-message test log KL of each row. Every
+    regression row regresses the same target ``Y`` (``target_z``) and is read back by
+    :func:`~statmech_bayes.kjit.operator.belief_from_targets`; an improper prediction's log KL is NaN (counted in
+    ``table_n_improper``). The Eslami forest predicts ``(mean, var)`` itself. ``arm_lk``: the extra row of ours."""
     from sklearn.ensemble import ExtraTreesRegressor, RandomForestRegressor
 
     lks = {}
@@ -292,53 +353,59 @@ def _appc_table(M, V, Y, tr, te, t_mean, t_var, m_hat, v_hat, F, rf, rng, widths
     def add(name, mq, vq):
         lks[name] = np.log(kl_gaussian(t_mean[te], t_var[te], mq, vq))
 
-    def from_pred(p):
-        return p[:, 0], np.exp(p[:, 1])
+    def add_pred(name, p):
+        lks[name] = predicted_log_kl(t_mean[te], t_var[te], p, target_z)[0]
 
     scales = tuple(float(f) for f in medfs)
     # MV kernel: Gaussian kernel on (means, variances), widths by the median heuristic per column
     Xmv = np.hstack([M, V])
     w_mv = np.median(np.abs(Xmv[tr][:, None] - Xmv[tr][rng.permutation(tr.size)[:300]][None]), axis=(0, 1)) ** 2 + 1e-6
     mv_seed = int(rng.integers(2 ** 31 - 1))
-    add(APPC_ROWS[0], *from_pred(_ridge_rows(
+    add_pred(APPC_ROWS[0], _ridge_rows(
         lambda sc, rows: mv_features(M[rows], V[rows], sc * w_mv, D_out, np.random.default_rng(mv_seed)),
-        Y, tr, te, lambdas, (0.1, 1.0, 10.0))))
+        Y, tr, te, lambdas, (0.1, 1.0, 10.0)))
     # EPK on the joint embedding: the inner map of Algorithm 1 alone (a linear kernel on the embeddings)
     W0, b0 = draw_inner(np.ones(M.shape[1]), D_out, rng)
-    add(APPC_ROWS[1], *from_pred(_ridge_rows(
+    add_pred(APPC_ROWS[1], _ridge_rows(
         lambda sc, rows: expected_product_features(M[rows], V[rows], W0 / np.sqrt(sc * widths2), b0),
-        Y, tr, te, lambdas, scales)))
+        Y, tr, te, lambdas, scales))
     # sum of EPKs: per-message maps stacked (D_out features in all)
     maps1 = draw_per_message(np.ones(M.shape[1]), max(1, D_out // M.shape[1]), rng)
 
     def scaled(maps, sc):
         return [(W / np.sqrt(sc * w), b) for (W, b), w in zip(maps, widths2)]
 
-    add(APPC_ROWS[2], *from_pred(_ridge_rows(lambda sc, rows: epk_sum_features(M[rows], V[rows], scaled(maps1, sc)),
-                                             Y, tr, te, lambdas, scales)))
+    add_pred(APPC_ROWS[2], _ridge_rows(lambda sc, rows: epk_sum_features(M[rows], V[rows], scaled(maps1, sc)),
+                                       Y, tr, te, lambdas, scales))
     # product of EPKs: Kronecker product of per-message maps (D_each ** c ~ D_out features)
     d_each = max(2, int(round(D_out ** (1.0 / M.shape[1]))))
     maps2 = draw_per_message(np.ones(M.shape[1]), d_each, rng)
-    add(APPC_ROWS[3], *from_pred(_ridge_rows(
-        lambda sc, rows: epk_product_features(M[rows], V[rows], scaled(maps2, sc)), Y, tr, te, lambdas, scales)))
-    add(APPC_ROWS[4], m_hat[te], v_hat[te])
+    add_pred(APPC_ROWS[3], _ridge_rows(
+        lambda sc, rows: epk_product_features(M[rows], V[rows], scaled(maps2, sc)), Y, tr, te, lambdas, scales))
+    lks[APPC_ROWS[4]] = np.asarray(kjit_lk, float)
     # IChol rows: exact kernels, dual KRR, hold-out selection
     gam = per_message_medians(M[tr], V[tr], widths2, rng)
     p_sum, r_sum = _ichol_row(lambda a, b, sc: sum_gauss_kernel(M[a], V[a], M[b], V[b], widths2, sc * gam),
                               Y, tr, te, lambdas, scales, rng, ichol_holdout, ichol_max_rank)
-    add(APPC_ROWS[5], *from_pred(p_sum))
+    add_pred(APPC_ROWS[5], p_sum)
     p_joint, r_joint = _ichol_row(lambda a, b, sc: kernel_on_embeddings(M[a], V[a], M[b], V[b], widths2, sc * med),
                                   Y, tr, te, lambdas, scales, rng, ichol_holdout, ichol_max_rank)
-    add(APPC_ROWS[6], *from_pred(p_joint))
+    add_pred(APPC_ROWS[6], p_joint)
     Xf = np.hstack([M, V])
     for name, cls in ((APPC_ROWS[7], RandomForestRegressor), (APPC_ROWS[8], ExtraTreesRegressor)):
         reg = cls(n_estimators=int(rf_trees), random_state=int(rng.integers(2 ** 31 - 1)))
         reg.fit(Xf[tr], Y[tr])
-        add(name, *from_pred(reg.predict(Xf[te])))
+        add_pred(name, reg.predict(Xf[te]))
     add(APPC_ROWS[9], *rf.predict(F[te]))
-    return {"table_method": np.array(APPC_ROWS), "table_log_kl": np.vstack([lks[r] for r in APPC_ROWS]),
-            "table_mean_log_kl": np.array([np.mean(lks[r]) for r in APPC_ROWS]),
-            "table_sd_log_kl": np.array([np.std(lks[r]) for r in APPC_ROWS]),
+    rows = APPC_ROWS
+    if arm_lk is not None:
+        lks[APPC_ARM_ROW] = np.asarray(arm_lk, float)
+        rows = APPC_ROWS + (APPC_ARM_ROW,)
+    summ = [log_kl_summary(lks[r]) for r in rows]
+    return {"table_method": np.array(rows), "table_log_kl": np.vstack([lks[r] for r in rows]),
+            "table_mean_log_kl": np.array([x["mean"] for x in summ]),
+            "table_sd_log_kl": np.array([x["sd"] for x in summ]),
+            "table_n_improper": np.array([x["n_improper"] for x in summ]),
             "ichol_ranks_sum": np.asarray(r_sum), "ichol_ranks_joint": np.asarray(r_joint),
             "epk_product_d_each": np.array(d_each)}
 

@@ -135,6 +135,34 @@ Z_TARGETS = ("mean_logvar", "suff_stats", "site_natural")
 BROAD_TAU = 1e-5     # the authors' fallback message N(0, 1e5) (spec 3.7)
 
 
+def belief_targets(mean, var, target: str) -> np.ndarray:
+    """Projected-belief regression targets ``(N, 2)`` from Gaussians ``N(mean, var)`` (arrays):
+    ``suff_stats`` -> ``(E[z], E[z^2]) = (mean, var + mean^2)`` (the paper's Sec. 3.3, the numerator of Eq. 1);
+    ``mean_logvar`` -> ``(mean, log var)`` (the authors' code, spec 3.6). Inverse: :func:`belief_from_targets`."""
+    mean, var = np.asarray(mean, float), np.asarray(var, float)
+    if target == "suff_stats":
+        return np.column_stack([mean, var + mean * mean])
+    if target == "mean_logvar":
+        return np.column_stack([mean, np.log(var)])
+    raise ValueError(f"a projected-belief target must be 'suff_stats' or 'mean_logvar', got {target!r}")
+
+
+def belief_from_targets(t, target: str):
+    """The Gaussian ``N(mean, var)`` a predicted projected-belief target ``t`` (N, 2) stands for, and whether it is
+    one: ``suff_stats`` gives ``mean = E[z]``, ``var = E[z^2] - E[z]^2``; ``mean_logvar`` gives ``var = exp(.)``.
+    A prediction that is no distribution (non-finite, or ``var <= 0``) has ``usable`` False and NaN moments.
+    Returns ``(mean, var, usable)``."""
+    t = np.atleast_2d(np.asarray(t, float))
+    if target == "suff_stats":
+        var = t[:, 1] - t[:, 0] ** 2
+    elif target == "mean_logvar":
+        var = np.exp(t[:, 1])
+    else:
+        raise ValueError(f"a projected-belief target must be 'suff_stats' or 'mean_logvar', got {target!r}")
+    ok = np.isfinite(t[:, 0]) & np.isfinite(var) & (var > 0)
+    return np.where(ok, t[:, 0], np.nan), np.where(ok, var, np.nan), ok
+
+
 def z_target(mom_mean, mom_var, mu_c, var_c, target: str):
     """Regression target of the f->z direction from the oracle's projected belief ``N(mom_mean, mom_var)`` for the
     cavity ``N(mu_c, var_c)``; None if the answer is unusable.
@@ -147,12 +175,10 @@ def z_target(mom_mean, mom_var, mu_c, var_c, target: str):
     """
     if not (np.isfinite(mom_mean) and np.isfinite(mom_var) and mom_var > 0):
         return None
-    if target == "suff_stats":
-        return np.array([mom_mean, mom_var + mom_mean * mom_mean])
-    if target == "mean_logvar":
-        return np.array([mom_mean, np.log(mom_var)])
     if target == "site_natural":
         return np.array([mom_mean / mom_var - mu_c / var_c, 1.0 / mom_var - 1.0 / var_c])
+    if target in ("suff_stats", "mean_logvar"):
+        return belief_targets([mom_mean], [mom_var], target)[0]
     raise ValueError(f"target must be one of {Z_TARGETS}, got {target!r}")
 
 
@@ -169,13 +195,10 @@ def z_messages(t, mu, var, target: str):
         nu = np.where(ok, t[:, 0], 0.0)
         tau = np.where(ok, np.maximum(t[:, 1], 0.0), BROAD_TAU)
         return nu, tau, ok
-    if target == "suff_stats":
-        vq = t[:, 1] - t[:, 0] ** 2
-    elif target == "mean_logvar":
-        vq = np.exp(t[:, 1])
-    else:
+    if target not in Z_TARGETS:
         raise ValueError(f"target must be one of {Z_TARGETS}, got {target!r}")
-    ok &= np.isfinite(vq) & (vq > 0)
+    _, vq, proper = belief_from_targets(t, target)
+    ok &= proper
     vq = np.where(ok, vq, 1.0)
     nu, tau = gaussian_divide_proper_arrays(np.where(ok, t[:, 0], 0.0) / vq, 1.0 / vq, mu / var, 1.0 / var)
     return np.where(ok, nu, 0.0), np.where(ok, tau, BROAD_TAU), ok
