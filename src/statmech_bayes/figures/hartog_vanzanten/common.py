@@ -10,6 +10,9 @@ from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.truncated_laplacian import mcerror as mc
 from statmech_bayes.truncated_laplacian.eigenbasis import prior_mass
 
+# a chain whose level carries less than this share of the pool is not part of a verdict (the pool's own cut)
+from statmech_bayes.truncated_laplacian.tracking_chains import MIN_POOL_WEIGHT
+
 BLUE, GREY = "tab:blue", "0.72"
 
 
@@ -382,11 +385,6 @@ def alt_readings(tr: dict) -> list[tuple[str, float, str]]:
 def reading_text(flip: float) -> str:
     return ("labels exact apart from the uncoloured pixels (the text)" if flip == 0 else
             f"{flip:.0%} of the labels flipped at random (the caption's 'noisy environment')")
-
-
-#: a chain whose level carries less than this share of the pooled posterior is not part of the verdict (the same
-#: cut as the pool's intervals, tracking_chains.MIN_POOL_WEIGHT)
-MIN_POOL_WEIGHT = 1e-3
 
 
 def pooled_chains_verdict(tr: dict, prefix: str, key: str, ok) -> bool:
