@@ -73,6 +73,12 @@ def make(layout: dict, cfg: dict):
                "relatively low compared to approximately 3,000 message passings required for one problem",
                float(seen[a0]), upper=3000,
                note="'for good': from that invocation on, the moving average stays below the threshold")
+    run_target = str(d["target_z"]) if "target_z" in d else "mean_logvar"
+    # the reason shown on the claims a run that never settles can fail (unexplained: no test on Exp. 3's cavities)
+    target_why = (f"run on the f->z target {run_target}" + (
+        "; under the paper's target (E z, E z^2) the operator keeps consulting the oracle from problem 9 on (see "
+        "Fig. 6's first claim), which breaks the periodic trace and the falling consultations; unexplained, no test "
+        "covers Exp. 3's cavities" if run_target == "suff_stats" else ""))
     # periodic structure with period n (one sweep), beyond the first problems
     v = u[int(starts[min(2, starts.size - 1)]):]
     v = v[np.isfinite(v)] - np.nanmean(v)
@@ -80,7 +86,7 @@ def make(layout: dict, cfg: dict):
     rec.holds(f"autocorrelation of the trace at lag {n_site} (one sweep) vs lag {n_site // 2}",
               "The uncertainty trace displays a periodic structure, repeating itself in every 300 factor "
               "invocations", [ac(n_site), ac(n_site // 2)], ac(n_site) > ac(n_site // 2) + 0.05,
-              f"lag-{n_site} autocorrelation exceeds the lag-{n_site // 2} one by > 0.05")
+              f"lag-{n_site} autocorrelation exceeds the lag-{n_site // 2} one by > 0.05", note=target_why)
     # the drop in the first sweep of each new problem
     first, rest = [], []
     ends = np.append(starts[1:], u.size)
@@ -100,7 +106,7 @@ def make(layout: dict, cfg: dict):
               "(JIT) the operator consults the oracle only when uncertain: fewer consultations as more problems "
               "are seen", [float(calls[:half].mean()), float(calls[half:].mean())],
               calls[half:].mean() < calls[:half].mean(), "second-half mean < first-half mean",
-              decidable=calls.size >= 2)
+              decidable=calls.size >= 2, note=target_why)
     rec.note("oracle calls per problem", calls.tolist())
     tgt = str(d["target_z"]) if "target_z" in d else "mean_logvar"
     rec.note("f->z regression target of this run (the paper's Sec. 3.3: suff_stats = E z, E z^2 of the projected "
