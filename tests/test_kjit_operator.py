@@ -44,3 +44,21 @@ def test_block_processing_equals_one_by_one():
     assert c_a.sum() > 45 and np.array_equal(c_a, c_b)
     np.testing.assert_allclose(out_a, out_b, rtol=1e-8, atol=1e-10)
     np.testing.assert_allclose(u_a, u_b, rtol=1e-9, equal_nan=True)
+
+
+def test_a_confident_prediction_that_is_no_message_is_sent_to_the_oracle_when_asked():
+    """``usable``: a confident prediction it rejects is treated as uncertain (consulted, answered by the oracle and
+    learnt from); without it the prediction is returned as it is. Here the learnt function is negative on x > 0.5,
+    and ``usable`` rejects negative predictions."""
+    rng = np.random.default_rng(3)
+    M, V = _data(400, rng)
+    f = lambda j: np.array([0.5 - M[j, 0]])  # noqa: E731
+    plain, with_check = _learner(7), _learner(7)
+    out_p, c_p, u_p = plain.process(M, V, f)
+    out_c, c_c, u_c = with_check.process(M, V, f, usable=lambda t: bool(t[0] > 0))
+    confident_neg = ~c_p & (out_p[:, 0] <= 0)
+    assert confident_neg.sum() > 50                       # the plain learner answers these itself ...
+    assert c_c[~c_p & (M[:, 0] > 0.52)].all()             # ... the checked one asks the oracle for every one of them
+    assert np.all(out_c[~c_c, 0] > 0)                     # and returns no rejected prediction
+    np.testing.assert_allclose(out_c[c_c, 0], 0.5 - M[c_c, 0])  # a consulted row carries the oracle's answer
+    assert np.array_equal(c_p[:41], c_c[:41])             # the initial batch is the same

@@ -455,18 +455,20 @@ def exp3_baseline(method: str, rng, problems=None, d: int = 20, n: int = 300, n_
 def exp3_kjit(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: int = 10,
               n_samples: int = 500_000, n_test: int = 10_000, n_init: int = 300,
               threshold: float = -8.5, D_in: int = 300, D_out: int = 500, sigma_y2: float = 1e-4,
-              median_factor: float = 0.5, target_z: str = "suff_stats", skip_improper: bool = True) -> dict:
+              median_factor: float = 0.5, target_z: str = "suff_stats", skip_improper: bool = True,
+              consult_unusable: bool = False) -> dict:
     """Sampling + KJIT on the Exp. 3 problems in sequence with one persistent pair of operators
     (must be a single job). Returns per-invocation traces (Fig. 5) and per-problem results (Fig. 6).
     ``target_z``: the f->z regression target (default the paper's Sec. 3.3, the expected sufficient statistics
-    of the projected belief; ``"mean_logvar"`` the authors' code); ``skip_improper``: spec 3.7 (see
+    of the projected belief; ``"mean_logvar"`` the authors' code); ``skip_improper``: spec 3.7, and
+    ``consult_unusable`` (a confident prediction that is no distribution goes to the oracle) (see
     :class:`KJITLogisticOperator`)."""
     st = _exp3_streams(rng, n_problems)
     kids = st[-3:]
     learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
                                     median_factor)
     op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
-                              target_z=target_z, skip_improper=skip_improper)
+                              target_z=target_z, skip_improper=skip_improper, consult_unusable=consult_unusable)
     out = {k: [] for k in ("time_ms", "error", "post_mean", "oracle_calls", "n_improper")}
     starts = []
     for k in range(n_problems):
@@ -484,7 +486,8 @@ def exp3_kjit(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: in
                u_p=np.asarray(op.learner_p.rec_u), consulted_p=np.asarray(op.learner_p.rec_consulted),
                problem_start=np.asarray(starts), in_mu=np.concatenate(op.rec_mu),
                in_var=np.concatenate(op.rec_var), target_z=np.asarray(target_z),
-               skip_improper=np.asarray(bool(skip_improper)), n_skipped_improper=np.asarray(op.n_skipped_improper),
+               skip_improper=np.asarray(bool(skip_improper)), consult_unusable=np.asarray(bool(consult_unusable)),
+               n_skipped_improper=np.asarray(op.n_skipped_improper),
                n_unusable_pred=np.asarray(op.n_unusable_pred))
     return res
 
@@ -496,12 +499,13 @@ def exp3_timing(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: 
                 n_samples: int = 500_000, n_test: int = 10_000, n_init: int = 300, threshold: float = -8.5,
                 D_in: int = 300, D_out: int = 500, sigma_y2: float = 1e-4, median_factor: float = 0.5,
                 timing_repeats: int = 5, timing_sampling_every: int = 10, timing_sampling_sweeps: int = 2,
-                repeats=None, target_z: str = "suff_stats", skip_improper: bool = True) -> dict:
+                repeats=None, target_z: str = "suff_stats", skip_improper: bool = True,
+                consult_unusable: bool = False) -> dict:
     """The timing of Fig. 6's claims, all methods interleaved: repeats ``repeats`` (default all
     ``timing_repeats``; a job may run one of them), each a fresh replay of the KJIT sequence (identical to
     :func:`exp3_kjit`: same streams) with, on each problem, quadrature EP and (on problems ``1, 1 + every, ...``,
     sampling-only EP being the costliest) sampling-only EP run back to back with KJIT in an order rotated with the
-    repeat and the problem. ``target_z`` and ``skip_improper``: as in :func:`exp3_kjit`.
+    repeat and the problem. ``target_z``, ``skip_improper`` and ``consult_unusable``: as in :func:`exp3_kjit`.
 
     Sampling-only EP is timed on its first ``timing_sampling_sweeps`` sweeps only (the last of them sends the
     messages to p, as the last sweep of a whole run does): every oracle call costs the same (a fixed ``n_samples``
@@ -528,7 +532,8 @@ def exp3_timing(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: 
         learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
                                         median_factor)
         op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
-                                  target_z=target_z, skip_improper=skip_improper)
+                                  target_z=target_z, skip_improper=skip_improper,
+                                  consult_unusable=consult_unusable)
         for k in range(int(n_problems)):
             w, X, y, X_test = _exp3_problem(st, d, n, n_problems, k, n_test)
             ops = {"quadrature": QuadratureLogisticOperator(), "kjit": op}
@@ -719,10 +724,10 @@ def exp5_baseline(method: str, data_dir, rng, names=UCI_ORDER, n_sweeps: int = 1
 def exp5_kjit(data_dir, rng, names=UCI_ORDER, n_sweeps: int = 10, n_samples: int = 500_000,
               n_init: int = 500, threshold: float = -9.0, D_in: int = 300, D_out: int = 500,
               sigma_y2: float = 1e-4, median_factor: float = 0.5, target_z: str = "mean_logvar",
-              skip_improper: bool = False, data=None) -> dict:
+              skip_improper: bool = False, consult_unusable: bool = False, data=None) -> dict:
     """Sampling + KJIT over the UCI sequence with one persistent pair of operators (single job).
 
-    ``target_z`` and ``skip_improper``: see :class:`KJITLogisticOperator`. The kernel widths are set once, by the
+    ``target_z``, ``skip_improper`` and ``consult_unusable``: see :class:`KJITLogisticOperator`. The kernel widths are set once, by the
     median heuristic on the initial mini-batch (App. A: "We use this heuristic in the initial mini-batch phase
     before the actual online learning"; Sec. 5: hyper-parameters "are learned on an initial mini-batch"), i.e. on the
     first data set's first ``n_init`` invocations, and kept for the whole sequence. ``data``: the loaded splits (to
@@ -731,7 +736,7 @@ def exp5_kjit(data_dir, rng, names=UCI_ORDER, n_sweeps: int = 10, n_samples: int
     learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
                                     median_factor)
     op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
-                              target_z=target_z, skip_improper=skip_improper)
+                              target_z=target_z, skip_improper=skip_improper, consult_unusable=consult_unusable)
     out = {k: [] for k in ("time_ms", "test_error", "oracle_calls", "n_improper", "n_skipped_improper",
                            "n_unusable_pred", "n_calls")}
     starts = []
@@ -750,7 +755,8 @@ def exp5_kjit(data_dir, rng, names=UCI_ORDER, n_sweeps: int = 10, n_samples: int
     res.update(names=np.asarray(names), u_z=np.asarray(op.learner_z.rec_u),
                consulted_z=np.asarray(op.learner_z.rec_consulted), u_p=np.asarray(op.learner_p.rec_u),
                consulted_p=np.asarray(op.learner_p.rec_consulted), problem_start=np.asarray(starts),
-               target_z=np.asarray(target_z), skip_improper=np.asarray(bool(skip_improper)))
+               target_z=np.asarray(target_z), skip_improper=np.asarray(bool(skip_improper)),
+               consult_unusable=np.asarray(bool(consult_unusable)))
     return res
 
 

@@ -66,11 +66,14 @@ class KJITLearner:
         self.blr.fit_batch(self.features(M, V), Y)
         self._store_M = self._store_V = self._store_Y = []
 
-    def process(self, M, V, oracle: Callable[[int], np.ndarray | None]):
+    def process(self, M, V, oracle: Callable[[int], np.ndarray | None],
+                usable: Callable[[np.ndarray], bool] | None = None):
         """Targets for each row of ``(M, V)``, in order.
 
         ``oracle(j)`` returns the target vector for row j, or None if the oracle's answer is unusable
-        (then nothing is learnt and the row's prediction is NaN: the caller falls back).
+        (then nothing is learnt and the row's prediction is NaN: the caller falls back). ``usable(pred)``, if
+        given, says whether a confident prediction stands for a message at all; one that does not is treated as
+        uncertain (the oracle is consulted and learnt from), since the operator cannot answer for it.
         Returns ``(targets (N, k), consulted (N,) bool, u (N,) log predictive variance, NaN while
         collecting the initial mini-batch)``.
         """
@@ -105,7 +108,7 @@ class KJITLearner:
             for r in range(Psi.shape[0]):
                 i = j + r
                 u[i] = np.log(var[r])
-                if u[i] < log_thr:
+                if u[i] < log_thr and (usable is None or usable(pred[r])):
                     out[i] = pred[r]
                     continue
                 consulted[i] = True
@@ -215,14 +218,20 @@ class KJITLogisticOperator:
     ``skip_improper`` (spec 3.7, the authors' code): an oracle answer whose outgoing message to z is improper
     (projected variance not below the cavity's) is not learnt from, and the broad ``N(0, 1e5)`` message is sent.
     Without it the answer is learnt and its forceProper-clamped message sent.
+
+    ``consult_unusable``: a confident f->z prediction that is no distribution (``E[z^2] <= E[z]^2`` under the
+    ``suff_stats`` target; the paper says nothing of this case, which the authors' ``mean_logvar`` target cannot
+    produce) is answered by the oracle and learnt from, as an uncertain one is. Without it the broad
+    ``N(0, 1e5)`` message is sent, i.e. the site is dropped for that sweep.
     """
 
     def __init__(self, oracle, learner_z: KJITLearner, learner_p: KJITLearner, target_z: str = "mean_logvar",
-                 skip_improper: bool = False):
+                 skip_improper: bool = False, consult_unusable: bool = False):
         if target_z not in Z_TARGETS:
             raise ValueError(f"target_z must be one of {Z_TARGETS}, got {target_z!r}")
         self.oracle, self.learner_z, self.learner_p = oracle, learner_z, learner_p
         self.target_z, self.skip_improper = target_z, bool(skip_improper)
+        self.consult_unusable = bool(consult_unusable)
         self.n_oracle_calls = 0
         self.n_skipped_improper = 0     # oracle answers not learnt from (improper outgoing message)
         self.n_unusable_pred = 0        # predictions that are no distribution (broad message sent)
@@ -252,7 +261,10 @@ class KJITLogisticOperator:
                 return None
             return z_target(mom.mean_z, mom.var_z, mu[j], var[j], self.target_z)
 
-        tz, consulted, _ = self.learner_z.process(M, V, oracle_z)
+        usable = None
+        if self.consult_unusable and self.target_z != "site_natural":
+            usable = lambda t: bool(belief_from_targets(t, self.target_z)[2][0])  # noqa: E731
+        tz, consulted, _ = self.learner_z.process(M, V, oracle_z, usable)
         self.rec_mu.append(mu)
         self.rec_var.append(var)
         nu, tau, ok = z_messages(tz, mu, var, self.target_z)

@@ -18,7 +18,7 @@ with rule_context(smk) as log:
     rng = rng_for(smk.params.seed, "kj_exp3")
     common = {k: p[k] for k in ("d", "n", "n_problems", "n_sweeps", "n_samples", "n_test")}
     with threadpool_limits(1):
-        kjit_keys = ("n_init", "threshold", "D_in", "D_out", "sigma_y2", "median_factor", "target_z", "skip_improper")
+        kjit_keys = ("n_init", "threshold", "D_in", "D_out", "sigma_y2", "median_factor", "target_z", "skip_improper", "consult_unusable")
         if method == "kjit":
             kw = {**common, **{k: p[k] for k in kjit_keys}}
             if smk.params.get("target_z"):               # the ablation arm: another f->z regression target

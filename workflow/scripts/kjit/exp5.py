@@ -15,7 +15,7 @@ with rule_context(smk) as log:
     method = smk.params.method
     names = [smk.wildcards.name] if method == "sampling" else list(p["datasets"])
     rng = rng_for(smk.params.seed, "kj_exp5", method)
-    kjit_keys = ("n_init", "threshold", "D_in", "D_out", "sigma_y2", "median_factor", "skip_improper")
+    kjit_keys = ("n_init", "threshold", "D_in", "D_out", "sigma_y2", "median_factor", "skip_improper", "consult_unusable")
     common = {"names": tuple(names), "n_sweeps": p["n_sweeps"], "n_samples": p["n_samples"]}
     with threadpool_limits(1):
         if method == "kjit":

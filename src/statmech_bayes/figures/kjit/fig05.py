@@ -74,11 +74,14 @@ def make(layout: dict, cfg: dict):
                float(seen[a0]), upper=3000,
                note="'for good': from that invocation on, the moving average stays below the threshold")
     run_target = str(d["target_z"]) if "target_z" in d else "mean_logvar"
-    # the reason shown on the claims a run that never settles can fail (unexplained: no test on Exp. 3's cavities)
-    target_why = (f"run on the f->z target {run_target}" + (
-        "; under the paper's target (E z, E z^2) the operator keeps consulting the oracle from problem 9 on (see "
-        "Fig. 6's first claim), which breaks the periodic trace and the falling consultations; unexplained, no test "
-        "covers Exp. 3's cavities" if run_target == "suff_stats" else ""))
+    consult = bool(d["consult_unusable"]) if "consult_unusable" in d else False
+    # how the run treated the paper's target's one new case, shown on the claims it can decide
+    target_why = f"run on the f->z target {run_target}" + (
+        (", a confident prediction that is no distribution (E z^2 <= (E z)^2) answered by the oracle (the paper is "
+         "silent; with the broad message sent instead, the previous build's KJIT kept consulting its oracle from "
+         "problem 9 on and these claims failed)") if consult else
+        ", a confident prediction that is no distribution sent as the broad message (the site dropped)"
+    ) if run_target == "suff_stats" else f"run on the f->z target {run_target}"
     # periodic structure with period n (one sweep), beyond the first problems
     v = u[int(starts[min(2, starts.size - 1)]):]
     v = v[np.isfinite(v)] - np.nanmean(v)
