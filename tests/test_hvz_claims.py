@@ -1,11 +1,18 @@
-"""Rule 4 of the claims (every claim can fail), Hartog & van Zanten figures: each figure module's ``make`` is fed a
-small synthetic right input on which a chosen claim passes and a wrong input (wrong configuration, shuffled series,
-swapped chains, a curve from the wrong method) on which the same claim, found by a stable part of its text, fails.
+"""Rule 4 of the claims (every claim can fail), Hartog & van Zanten figures. Two layers:
 
-Not covered, because no input reaches their claims: Fig. 7 (the grid-graph eigenvalue check is on a fixed 3 x 4 x 5
-grid, and the edge count compares ``grid_adjacency((T, H, W))`` with the formula for the same T, H, W, so it holds
-for any configuration); in Fig. 1 the two eq. (4) checks depend on n alone and hold (corrected) or fail (as printed)
-for every n.
+- each claims function of ``figures/hartog_vanzanten/claims.py`` is fed small hand-made right inputs (plain dicts and
+  a DataFrame, no files, no plotting) on which a chosen claim passes, and wrong inputs (swapped chains, a chain of
+  the wrong gamma, the frames in reverse order, widths scaled up, a timing column of the wrong method, eigensolve
+  times distorted by load, a ladder too short to decide) on which the same claim, found by a stable part of its
+  text, fails or is inconclusive; the configured readings of ours (``hartog_vanzanten.claims``) are shown to be the
+  ones applied by moving them across the value;
+- each figure module's ``make`` is fed a synthetic right input and a wrong one through files (the earlier tests
+  below), and a few check that ``make`` hands what it loaded to its claims function unchanged.
+
+Fig. 7's claim reads no input (the grid-graph eigenvalue check is on a fixed 3 x 4 x 5 grid, and the edge count is
+a note: ``grid_adjacency((T, H, W))`` against the formula for the same T, H, W holds for any configuration), so its
+test checks only the note; in Fig. 1 the two eq. (4) checks depend on n alone and hold (corrected) or fail (as
+printed, a finding) for every n.
 """
 
 import copy
@@ -14,11 +21,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
-from claim_checks import paper_config, save, verdict  # noqa: E402
+from claim_checks import claim, paper_config, save, verdict  # noqa: E402
 
+from statmech_bayes.figures.hartog_vanzanten import claims as hvz  # noqa: E402
 from statmech_bayes.figures.hartog_vanzanten import (  # noqa: E402
     fig01,
     fig02,
@@ -27,6 +36,7 @@ from statmech_bayes.figures.hartog_vanzanten import (  # noqa: E402
     fig05,
     fig06,
     fig08,
+    fig08_convergence,
     fig09,
     fig10,
 )
@@ -110,16 +120,20 @@ def chain(ell0, target, gamma, k_means, noise, coverage, rng, n_iter=40, burn=10
             "K_max": np.int64(n)}
 
 
-def chain_files(tmp_path, ell0, rng):
+def chain_dicts(ell0, rng, **k_means):
     """Chains for gamma = 0, 0.1, 1 and the rule of thumb with the paper's pattern: k falls with gamma, the
-    posterior mean gets smoother with gamma, gamma = 1 oversmooths (a moving average of l0 with wide window)."""
+    posterior mean gets smoother with gamma, gamma = 1 oversmooths (a moving average of l0 with wide window).
+    ``k_means`` (by tag, ``rule`` or ``g01`` for 0.1) replaces a chain's per-chain means of k."""
     smooth = np.convolve(np.pad(ell0, 60, mode="edge"), np.ones(121) / 121, mode="same")[60:-60]
     spec = {"0": (0.0, ell0, [200, 204, 196, 201], 0.08, 0.95),
-            "0.1": (0.1, ell0, [40, 41, 39, 40], 0.04, 0.94),
+            "0.1": (0.1, ell0, k_means.get("g01", [40, 41, 39, 40]), 0.04, 0.94),
             "1": (1.0, smooth, [5, 5.2, 4.8, 5.1], 0.005, 0.60),
-            "rule": (20 / ell0.size, ell0, [30, 31, 29, 30], 0.04, 0.94)}
-    return {tag: save(tmp_path / f"g{tag}.npz", chain(ell0, target, g, ks, noise, cov, rng))
-            for tag, (g, target, ks, noise, cov) in spec.items()}
+            "rule": (20 / ell0.size, ell0, k_means.get("rule", [30, 31, 29, 30]), 0.04, 0.94)}
+    return {tag: chain(ell0, target, g, ks, noise, cov, rng) for tag, (g, target, ks, noise, cov) in spec.items()}
+
+
+def chain_files(tmp_path, ell0, rng):
+    return {tag: save(tmp_path / f"g{tag}.npz", c) for tag, c in chain_dicts(ell0, rng).items()}
 
 
 def swapped(chains):
@@ -169,8 +183,9 @@ def test_fig4_rule_of_thumb_fails_on_a_graph_of_the_wrong_size(tmp_path, cfg):
 
 # ----------------------------------------------------------------------------------------- Fig 5: MNIST timing
 
-def scaling_csv(path, untruncated_power, untruncated_scale=1e-10):
-    sizes = np.array([1000, 2000, 4000, 8000, 13782])
+def scaling_frame(untruncated_power, untruncated_scale=1e-10, sizes=(1000, 2000, 4000, 8000, 13782)):
+    """A scaling.csv table: the truncated method growing like n^1.2, the untruncated like n^power."""
+    sizes = np.asarray(sizes)
     rows = []
     for method, power, scale in (("truncated", 1.2, 2e-4), ("untruncated", untruncated_power, untruncated_scale)):
         t = scale * sizes.astype(float) ** power
@@ -178,7 +193,11 @@ def scaling_csv(path, untruncated_power, untruncated_scale=1e-10):
             rows.append({"method": method, "n_nodes": n, "n_test": n // 7, "t_eig": 0.8 * tt, "t_mcmc": 0.2 * tt,
                          "t_total": tt, "t_graph": 1.0, "test_error": 0.02, "k_mean": 60.0, "k_min": 40, "k_max": 80,
                          "k0": 50, "n_reject_kmax": 0, "blas_threads": 2})
-    pd.DataFrame(rows).to_csv(path, index=False)
+    return pd.DataFrame(rows)
+
+
+def scaling_csv(path, untruncated_power, untruncated_scale=1e-10):
+    scaling_frame(untruncated_power, untruncated_scale).to_csv(path, index=False)
     return str(path)
 
 
@@ -236,7 +255,7 @@ def tracking(v, ell, estimate, width, extra_mean_ell, n_iter=40, burn=10):
             "probe_width_max": np.array([0.2, 0.2])}
 
 
-def tracking_case(tmp_path, cfg, name, transform=lambda a: a, width_scale=1.0):
+def tracking_dicts(cfg, transform=lambda a: a, width_scale=1.0):
     """Video and a posterior that finds the moving ball, with ``transform`` applied to each per-frame array
     (``a[::-1]``: the frames in reverse order, a shuffled series) and the interval widths times ``width_scale``."""
     v = video(cfg["tracking"])
@@ -245,7 +264,11 @@ def tracking_case(tmp_path, cfg, name, transform=lambda a: a, width_scale=1.0):
     ell[extra] = 0.4
     near = boundary_distance(v["labels"]) <= 3
     width = width_scale * np.where(near, 0.2, 0.01)
-    tr = tracking(v, transform(ell), transform(truth), transform(width), extra_mean_ell=0.4)
+    return v, tracking(v, transform(ell), transform(truth), transform(width), extra_mean_ell=0.4)
+
+
+def tracking_case(tmp_path, cfg, name, transform=lambda a: a, width_scale=1.0):
+    v, tr = tracking_dicts(cfg, transform, width_scale)
     return {"video": save(tmp_path / f"video_{name}.npz", v), "tracking": save(tmp_path / f"tr_{name}.npz", tr)}
 
 
@@ -357,3 +380,228 @@ def test_verdict_rests_on_the_chains_that_carry_the_level_weight():
     assert not pooled_chains_verdict({"chain_extra_kept": np.array([0.3, 0.0])}, "", "extra_kept", ok)
     tr.update(chain_level_log_weight=np.array([-10.0, -350.0, -350.0]), chain_level_k=np.array([5300, 823, 823]))
     assert "1 of 3 chains carry the pool" in level_weights_text(tr) and "undecided" in level_weights_text(tr)
+
+
+# ================================================================ the pure claims functions (claims.py), no files
+
+def with_claims(cfg, **claims_cfg):
+    """``cfg`` with some of our readings (the ``claims:`` section) replaced."""
+    out = copy.deepcopy(cfg)
+    out["claims"].update(claims_cfg)
+    return out
+
+
+def test_fig1_claims_size_fraction_and_the_printed_eq4(cfg):
+    """The path data of the configured size and share pass; 400 vertices fail; eq. (4) with the corrected cosine
+    index diagonalises L, as printed it does not, and that failure is the finding with its test."""
+    right = path_data(np.random.default_rng(0), n=500, frac_missing=0.2)
+    rec = hvz.fig1_claims(right, cfg)
+    assert claim(rec, "number of vertices of the path graph").verdict == "pass"
+    assert claim(rec, "fraction of labels removed").verdict == "pass"
+    assert claim(rec, "cosine index corrected to k-1").verdict == "pass"
+    printed = claim(rec, "for eq. (4) as printed")
+    assert printed.verdict == "fail" and printed.finding_test == "test_hvz_eq4_printed_eigenvectors_are_wrong"
+    wrong = path_data(np.random.default_rng(0), n=400, frac_missing=0.3)
+    rec = hvz.fig1_claims(wrong, cfg)
+    assert claim(rec, "number of vertices of the path graph").verdict == "fail"
+    assert claim(rec, "fraction of labels removed").verdict == "fail"
+
+
+def test_fig2_claims_a_fraction_of_the_eigenvectors(cfg):
+    """E[k | 0.1] / E[k | 0] = 0.2: passes at the configured 'at most half', fails when gamma = 0.1's chains use as
+    many eigenvectors as gamma = 0's (a chain of the wrong gamma), fails when the bar is moved below 0.2, and is
+    inconclusive when the ratio sits on the bar within two standard errors (chains that disagree)."""
+    rng = np.random.default_rng(7)
+    data = path_data(rng, n=500, frac_missing=0.2)
+    tags = ["0", "0.1", "1"]
+    text = "E[k | gamma=0.1] / E[k | gamma=0]"
+    right = claim(hvz.fig2_claims(data, chain_dicts(data["ell0"], rng), tags, cfg), text)
+    assert right.verdict == "pass" and "'a fraction' read as at most half" in right.note
+    wrong = chain_dicts(data["ell0"], rng, g01=[200, 204, 196, 201])
+    assert claim(hvz.fig2_claims(data, wrong, tags, cfg), text).verdict == "fail"
+    tight = claim(hvz.fig2_claims(data, chain_dicts(data["ell0"], rng), tags, with_claims(cfg, k_fraction_max=0.1)),
+                  text)
+    assert tight.verdict == "fail" and "at most 0.1;" in tight.note
+    noisy = chain_dicts(data["ell0"], rng, g01=[40, 160, 60, 140])       # mean 100: ratio 0.5, se ~ 0.14
+    c = claim(hvz.fig2_claims(data, noisy, tags, cfg), text)
+    assert c.verdict == "inconclusive" and c.reason == "noise"
+
+
+def test_fig2_claims_rule_of_thumb_uses_a_small_fraction(cfg):
+    """The rule-of-thumb chain at k ~ 30 of 500 passes 'a small fraction'; at k ~ 250 (half the eigenvectors) it
+    fails; the rule's gamma and prior masses are the paper's numbers for n = 500."""
+    rng = np.random.default_rng(8)
+    data = path_data(rng, n=500, frac_missing=0.2)
+    tags = ["0", "0.1", "1"]
+    text = "E[k | gamma = 20/n = 0.04] / n"
+    rec = hvz.fig2_claims(data, chain_dicts(data["ell0"], rng), tags, cfg)
+    c = claim(rec, text)
+    assert c.verdict == "pass" and "'small fraction' read as the first 20 % (98 % of the prior mass)" in c.note
+    assert claim(rec, "rule-of-thumb gamma = 20/n for n = 500").verdict == "pass"
+    assert all(claim(rec, f"prior mass of k in the first {p}%").verdict == "pass" for p in (5, 10, 20))
+    wide = chain_dicts(data["ell0"], rng, rule=[250, 252, 248, 250])
+    assert claim(hvz.fig2_claims(data, wide, tags, cfg), text).verdict == "fail"
+
+
+def test_fig4_claims_orders_fail_when_the_chains_are_swapped(cfg):
+    rng = np.random.default_rng(9)
+    data = smallworld(848, 0.2, rng)
+    chains = chain_dicts(data["ell0"], rng)
+    tags = ["0", "0.1", "1"]
+    for text in ("roughness sum_(i~j) (l_i - l_j)^2 of the posterior mean", "posterior mean of k: gamma=1 <"):
+        assert claim(hvz.fig4_claims(data, chains, tags, cfg), text).verdict == "pass"
+        assert claim(hvz.fig4_claims(data, swapped(chains), tags, cfg), text).verdict == "fail"
+    assert claim(hvz.fig4_claims(data, chains, tags, cfg), "rule-of-thumb gamma = 20/n for n = 848").verdict == "pass"
+
+
+def test_fig3_claims_component_size_and_share(cfg):
+    rng = np.random.default_rng(10)
+    rec = hvz.fig3_claims(smallworld(848, 0.2, rng), cfg)
+    assert claim(rec, "nodes in the largest connected component").verdict == "pass"
+    assert claim(rec, "fraction of labels removed").verdict == "pass"
+    rec = hvz.fig3_claims(smallworld(1000, 0.25, rng), cfg)
+    assert claim(rec, "nodes in the largest connected component").verdict == "fail"
+    assert claim(rec, "fraction of labels removed").verdict == "fail"
+
+
+def test_fig5_claims_slopes_speed_up_and_what_cannot_decide(cfg):
+    """n^3 against n^1.2 passes; the untruncated column growing like the truncated one fails; eigensolve times that
+    fall with n (load) make the untruncated slope inconclusive; a ladder ending at n = 2000 decides no timing claim;
+    a speed-up bar above the measured ~14x fails it."""
+    right = scaling_frame(3.0)
+    rec = hvz.fig5_claims(right, cfg)
+    for text in ("fitted log-log slope of the untruncated time", "fitted log-log slope of the truncated time",
+                 "slope gap", "speed-up t_untruncated / t_truncated", "test error truncated", "nodes of the full graph"):
+        assert claim(rec, text).verdict == "pass", text
+    rec = hvz.fig5_claims(scaling_frame(1.2, untruncated_scale=4e-4), cfg)
+    for text in ("fitted log-log slope of the untruncated time", "speed-up t_untruncated / t_truncated", "slope gap"):
+        assert claim(rec, text).verdict == "fail", text
+    loaded = right.copy()
+    rows = loaded.index[(loaded.method == "untruncated") & (loaded.n_nodes == 4000)]
+    loaded.loc[rows, "t_eig"] = 1e6          # a slow point among fast ones: the eigensolve times are not increasing
+    c = claim(hvz.fig5_claims(loaded, cfg), "fitted log-log slope of the untruncated time")
+    assert c.verdict == "inconclusive" and "not increasing in n" in c.note
+    short = scaling_frame(3.0, sizes=(500, 1000, 2000))
+    c = claim(hvz.fig5_claims(short, cfg), "speed-up t_untruncated / t_truncated")
+    assert c.verdict == "inconclusive" and "< 4000: too small to decide" in c.note
+    ratio = claim(hvz.fig5_claims(right, cfg), "speed-up").reproduced
+    high = claim(hvz.fig5_claims(right, with_claims(cfg, speedup_min=2 * ratio)), "speed-up")
+    assert high.verdict == "fail" and f"at least {2 * ratio:g}x" in high.note
+
+
+def test_fig6_claims_extra_ball_frame_and_uncoloured_share(cfg):
+    right = hvz.fig6_claims(video(cfg["tracking"]), cfg)
+    assert claim(right, "frames containing extra-ball pixels").verdict == "pass"
+    assert claim(right, "fraction of uncoloured (unobserved) pixels").verdict == "pass"
+    assert claim(right, "nodes of the space-time graph").verdict == "pass"
+    wrong = hvz.fig6_claims(video(cfg["tracking"], extra_frame=2, frac_missing=0.2), cfg)
+    assert claim(wrong, "frames containing extra-ball pixels").verdict == "fail"
+    assert claim(wrong, "fraction of uncoloured (unobserved) pixels").verdict == "fail"
+
+
+def test_fig7_claims_grid_spectrum_and_the_edge_count_note(cfg):
+    """The spectrum claim holds (dense eigh against the sums of path eigenvalues); the note counts the edges of the
+    configured grid, here 2 x 3 x 4: 2 (3 * 3 + 2 * 4) + 1 * 3 * 4 = 46."""
+    small = copy.deepcopy(cfg)
+    small["tracking"].update(T=2, H=3, W=4)
+    rec = hvz.fig7_claims(small)
+    assert claim(rec, "lambda_i + mu_j + nu_k").verdict == "pass"
+    [count] = [v for k, v in rec.notes.items() if k.startswith("edges of the 2 x 3 x 4")]
+    assert count == {"built": 46, "T (H (W-1) + (H-1) W) + (T-1) H W": 46}
+
+
+def test_fig8_claims_frames_reversed_and_the_lift_bar(cfg):
+    """The ball found in every frame passes; the frames in reverse order fail; the extra ball's lift (0.4 against
+    0.1 at the same pixels elsewhere) passes at the configured 0.05 and fails when the bar is moved above it."""
+    v, tr = tracking_dicts(cfg)
+    rec = hvz.fig8_claims(v, tr, cfg)
+    assert claim(rec, "min over frames of the mean probability on the moving ball's pixels").verdict == "pass"
+    assert claim(rec, "max over frames of the mean probability on background pixels").verdict == "pass"
+    lift = claim(rec, "mean probability on the extra ball's pixels in frame 5")
+    assert lift.verdict == "pass" and 0.2 < lift.reproduced < 0.35
+    v_w, tr_w = tracking_dicts(cfg, reverse_frames)
+    assert claim(hvz.fig8_claims(v_w, tr_w, cfg), "moving ball's pixels").verdict == "fail"
+    high = claim(hvz.fig8_claims(v, tr, with_claims(cfg, lift_min=0.5)), "extra ball's pixels in frame 5")
+    assert high.verdict == "fail" and "a visible rise of at least 0.5;" in high.note
+
+
+def test_fig9_claims_frames_reversed_fail(cfg):
+    v, tr = tracking_dicts(cfg)
+    rec = hvz.fig9_claims(v, tr, cfg)
+    texts = ("min over frames of the overlap", "max over frames of the pixel error", "extra ball's pixels (frame 5)")
+    assert all(claim(rec, t).verdict == "pass" for t in texts)
+    v_w, tr_w = tracking_dicts(cfg, reverse_frames)
+    rec = hvz.fig9_claims(v_w, tr_w, cfg)
+    assert claim(rec, texts[0]).verdict == "fail" and claim(rec, texts[1]).verdict == "fail"
+    strict = claim(hvz.fig9_claims(v, tr, with_claims(cfg, iou_min=1.0)), texts[0])
+    assert strict.verdict == "pass"          # the estimate is the ball itself: an overlap of exactly 1
+
+
+def test_fig10_claims_widths_and_the_caption_scale(cfg):
+    """Widths 0.2 on the boundary band and 0.01 elsewhere pass; in reverse frame order the band is elsewhere
+    (fails); six times wider the interior is not low and the largest width is not about 0.25 (fails); a tolerance
+    around 0.25 tighter than the 0.05 gap fails the largest width."""
+    v, tr = tracking_dicts(cfg)
+    rec = hvz.fig10_claims(v, tr, cfg)
+    texts = ("mean width within 3 px of an object boundary", "median width farther than 5 px",
+             "largest credible-interval width")
+    assert all(claim(rec, t).verdict == "pass" for t in texts)
+    v_w, tr_w = tracking_dicts(cfg, reverse_frames)
+    assert claim(hvz.fig10_claims(v_w, tr_w, cfg), texts[0]).verdict == "fail"
+    v_s, tr_s = tracking_dicts(cfg, width_scale=6.0)
+    rec = hvz.fig10_claims(v_s, tr_s, cfg)
+    assert claim(rec, texts[1]).verdict == "fail" and claim(rec, texts[2]).verdict == "fail"
+    # 1.2 wide on the band: every wide pixel sits at the boundary (a majority: passes)
+    assert claim(rec, "share of the pixels wider than 0.25").verdict == "pass"
+    tight = claim(hvz.fig10_claims(v, tr, with_claims(cfg, width_scale_atol=0.01)), texts[2])
+    assert tight.verdict == "fail" and "within 0.01 of 0.25" in tight.note
+
+
+def convergence_tr(rhat, n_chains=2, n_iter=20, burn=5):
+    """The keys of tracking.npz that fig8_convergence reads, one reading ("exact", flip 0) and ``rhat`` for k."""
+    rng = np.random.default_rng(11)
+    k = np.full((n_chains, n_iter), 800) + rng.integers(-5, 6, (n_chains, n_iter))
+    c = np.geomspace(1.0, 0.1, n_iter)[None, :].repeat(n_chains, axis=0)
+    ll = np.linspace(-500.0, -100.0, n_iter)[None, :].repeat(n_chains, axis=0)
+    return {"readings": np.array(["exact"]), "reading_flip": np.array([0.0]), "burn_in": np.int64(burn),
+            "k_chains": k, "c_chains": c, "loglik_chains": ll, "rhat_k": np.float64(rhat),
+            "rhat_loglik": np.float64(1.01), "rhat_logc": np.float64(1.02),
+            "chain_k0": np.array([300, 3000]), "chain_c0": np.array([1.0, 100.0]),
+            "chain_k_mean": k[:, burn:].mean(axis=1), "chain_extra_kept": np.array([0.0, 0.0]),
+            "chain_width_max": np.array([0.3, 0.3]), "chain_frame_error_max": np.array([0.01, 0.01]),
+            "chain_t_sweeps": np.array([12.3, 14.6])}
+
+
+def test_fig8_convergence_claims_rhat_near_one(cfg):
+    """Split R-hat 1.02 of k passes at the configured 1.1 and fails at a bar of 1.01; R-hat 1.5 fails, with the
+    improper posterior of (g, c) as its note (exact labels); every one of these claims is ours, never the paper's."""
+    rec = hvz.fig8_convergence_claims(convergence_tr(1.02), cfg)
+    assert all(c.kind == "ours" for c in rec.claims) and len(rec.claims) == 3
+    text = "split R-hat of k over the 2 tracking chains after burn-in, reading exact"
+    assert claim(rec, text).verdict == "pass"
+    assert claim(hvz.fig8_convergence_claims(convergence_tr(1.02), with_claims(cfg, rhat_max=1.01)),
+                 text).verdict == "fail"
+    bad = claim(hvz.fig8_convergence_claims(convergence_tr(1.5), cfg), text)
+    assert bad.verdict == "fail" and "the posterior of (g, c) is improper" in bad.note
+    assert rec.notes["t_sweeps_per_chain_s"] == {"exact": [12.3, 14.6]}
+
+
+@pytest.mark.parametrize("module", ["fig05", "fig09", "fig8_convergence"])
+def test_make_hands_its_inputs_to_the_claims(tmp_path, cfg, module):
+    """``make`` judges exactly what it loaded: its record equals the claims function's on the same inputs."""
+    if module == "fig05":
+        path = scaling_csv(tmp_path / "s.csv", 3.0)
+        fig, _, rec = fig05.make({"scaling": path}, cfg)
+        expected = hvz.fig5_claims(pd.read_csv(path), cfg)
+    elif module == "fig09":
+        v, tr = tracking_dicts(cfg)
+        inputs = {"video": save(tmp_path / "v.npz", v), "tracking": save(tmp_path / "t.npz", tr)}
+        fig, _, rec = fig09.make(inputs, cfg)
+        expected = hvz.fig9_claims(v, tr, cfg)
+    else:
+        tr = {**convergence_tr(1.02), "estimate": np.zeros((9, 4, 4), np.int8), "extra_kept": np.float64(0.0),
+              "q": np.float64(1.0), "a": np.float64(0.0), "b": np.float64(0.0)}
+        fig, _, rec = fig08_convergence.make({"tracking": save(tmp_path / "t.npz", tr)}, cfg)
+        expected = hvz.fig8_convergence_claims(tr, cfg)
+    plt.close(fig)
+    assert rec.to_dict() == expected.to_dict()

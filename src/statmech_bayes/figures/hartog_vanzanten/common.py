@@ -1,14 +1,12 @@
-"""Shared pieces of the Hartog & van Zanten figures: loading chains, the posterior panels of Figs 2 and 4 and
-their claims (the gamma ordering of k and of the smoothing, oversmoothing at gamma = 1, the rule of thumb)."""
+"""Shared pieces of the Hartog & van Zanten figures: loading chains, the posterior panels of Figs 2 and 4, the frame
+grids of Figs 6-10, and the pure helpers their claims (claims.py) use: the per-chain agreement of a noise reading,
+judging a claim under every reading, and the text of the tracking notes."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.claims import ClaimsRecord
-from statmech_bayes.truncated_laplacian import mcerror as mc
-from statmech_bayes.truncated_laplacian.eigenbasis import prior_mass
 
 # a chain whose level carries less than this share of the pool is not part of a verdict (the pool's own cut)
 from statmech_bayes.truncated_laplacian.tracking_chains import MIN_POOL_WEIGHT
@@ -71,137 +69,6 @@ def posterior_figure(data: dict, chains: dict, tags: list[str], what: str):
     fig.suptitle(what, fontsize=8.5, x=0.01, y=0.985, ha="left")
     fig.tight_layout(rect=(0, 0, 1, 0.955))
     return fig, rows
-
-
-def _pm(v: float, se: float) -> str:
-    return f"{v:.4g} +- {se:.2g}"
-
-
-def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str], edges: np.ndarray,
-                     gamma_rule: float) -> None:
-    """The statements of Section 5.1 about Figs 2 and 4 (and the rule of thumb discussed after them).
-
-    Each number is a posterior summary estimated from R independent chains; its Monte-Carlo error is the
-    jackknife over chains (:mod:`.mcerror`). A claim is decided only when the value clears its boundary by
-    ``Z_DECIDE`` standard errors; otherwise it is inconclusive (the cure is longer or more chains, never a
-    wider tolerance)."""
-    n = data["f0"].size
-    g0, g1, g2 = tags  # 0, 0.1, 1
-    z = mc.Z_DECIDE
-    c0 = chains[g0]
-    R, n_iter, burn = int(c0["n_chains"]), int(c0["n_iter"]), int(c0["burn_in"])
-    unstated = (f"depends on unstated choices: q = {float(c0['q']):g}, k0 = {int(c0['k0'])}, c0 = 1, {n_iter} sweeps "
-                f"(burn-in {burn}), K_max = n = {n}, k drawn from p(k | z, c) ({str(c0['k_move'])} move)")
-    mcnote = (f"Monte-Carlo error: jackknife over {R} independent chains per gamma; decided when the value clears "
-              f"the boundary by {z:g} standard errors")
-
-    def kstat(t):
-        km = np.asarray(chains[t]["k_mean_chains"], dtype=float)
-        return float(chains[t]["k_mean"]), float(km.std(ddof=1) / np.sqrt(km.size))
-
-    def of_mean(t, fn):
-        return mc.stat_with_se(chains[t]["ell_mean_chains"], fn)
-
-    ell0 = data["ell0"]
-
-    def rmse_fn(m):
-        return float(np.sqrt(np.mean((m - ell0) ** 2)))
-
-    km = {t: kstat(t) for t in tags}
-    ok, dec = mc.order_verdict([km[g0][0], km[g1][0], km[g2][0]], [km[g0][1], km[g1][1], km[g2][1]])
-    rec.holds(f"posterior mean of k: gamma={g2} < gamma={g1} < gamma={g0}",
-              "a high gamma results in low values for k, as expected",
-              f"{_pm(*km[g2])} < {_pm(*km[g1])} < {_pm(*km[g0])}", ok, "strict order beyond 2 standard errors",
-              decidable=dec, note=f"{unstated}; {mcnote}")
-    ratio = km[g1][0] / km[g0][0]
-    ratio_se = ratio * float(np.hypot(km[g1][1] / km[g1][0], km[g0][1] / km[g0][0]))  # delta method
-    ok, dec = mc.range_verdict(ratio, ratio_se, upper=0.5)
-    rec.within(f"E[k | gamma={g1}] / E[k | gamma={g0}]",
-               "the number of eigenvectors used in case of gamma = 0.1 is only a fraction of the number of "
-               "eigenvectors used in case of gamma = 0", ratio, upper=0.5, decidable=dec,
-               note=f"'a fraction' read as at most half; standard error {ratio_se:.2g} (delta method); " + unstated)
-    rm = {t: of_mean(t, rmse_fn) for t in tags}
-    # |RMSE0 - RMSE01|: the two gammas' chains are independent, so the error of the difference adds in quadrature
-    dr = abs(rm[g0][0] - rm[g1][0])
-    dr_se = float(np.hypot(rm[g0][1], rm[g1][1]))
-    diff = float(np.sqrt(np.mean((chains[g0]["ell_mean"] - chains[g1]["ell_mean"]) ** 2)))
-    ok, dec = mc.range_verdict(dr, dr_se, upper=0.01)
-    rec.within(f"|RMSE(gamma={g0}) - RMSE(gamma={g1})| of the posterior mean of Phi(f) against l0",
-               "comparing gamma = 0 and gamma = 0.1 we observe only a little difference in the estimation performance",
-               dr, upper=0.01, decidable=dec,
-               note=f"'a little' read as at most 0.01 (a fifth of either RMSE, about 0.05); RMSEs {_pm(*rm[g0])} and "
-                    f"{_pm(*rm[g1])}; standard error of the difference {dr_se:.2g}; RMS difference of the two "
-                    f"posterior means {diff:.4f}; {mcnote}")
-    energy = {t: of_mean(t, lambda m: dirichlet_energy(m, edges)) for t in tags}
-    ok, dec = mc.order_verdict([energy[g][0] for g in (g0, g1, g2)], [energy[g][1] for g in (g0, g1, g2)])
-    rec.holds(f"roughness sum_(i~j) (l_i - l_j)^2 of the posterior mean: gamma={g0} > gamma={g1} > gamma={g2}",
-              "if we choose gamma too high, we might be oversmoothing as a result of taking too few eigenvectors",
-              " > ".join(_pm(*energy[g]) for g in (g0, g1, g2)), ok, "strict order beyond 2 standard errors",
-              decidable=dec, note=f"truth: {dirichlet_energy(ell0, edges):.4g}; {mcnote}")
-    ok, dec = mc.order_verdict([rm[g2][0], rm[g1][0]], [rm[g2][1], rm[g1][1]])
-    rec.holds(f"RMSE of the posterior mean vs l0: gamma={g2} > gamma={g1}",
-              "if we choose gamma too high, we might be oversmoothing as a result of taking too few eigenvectors" "(gamma = 1)",
-              f"{_pm(*rm[g2])} vs {_pm(*rm[g1])}", ok, "strict beyond 2 standard errors", decidable=dec,
-              note=f"{mcnote}; one data realisation, so this is about its posterior, not about every data set; "
-                   + unstated)
-    cover = {}
-    for t in tags:
-        loo = np.asarray(chains[t]["coverage_loo"], dtype=float)
-        cover[t] = (float(chains[t]["coverage"]), mc.jackknife_se(loo))
-    ok, dec = mc.order_verdict([cover[g1][0], cover[g2][0]], [cover[g1][1], cover[g2][1]])
-    rec.holds(f"fraction of vertices whose 95 % band covers l0: gamma={g2} < gamma={g1}",
-              "if we choose gamma too high, we might be oversmoothing (gamma = 1)",
-              f"{_pm(*cover[g2])} vs {_pm(*cover[g1])}", ok, "strict beyond 2 standard errors", decidable=dec,
-              note="not a number the paper gives; added because coverage shows oversmoothing more reliably than "
-                   f"the RMSE; {mcnote}")
-    r = chains["rule"]
-    gr = float(r["gamma"])
-    kr = kstat("rule")
-    ok, dec = mc.range_verdict(kr[0] / n, kr[1] / n, upper=0.2)
-    rec.within(f"E[k | gamma = {gamma_rule:g}/n = {gr:.4g}] / n",
-               "the rule of thumb gamma = 20/n ends up in using only a small fraction of the total number of "
-               "eigenvectors", kr[0] / n, upper=0.2, decidable=dec,
-               note=f"'small fraction' read as the first 20 % (98 % of the prior mass); standard error {kr[1] / n:.2g}; "
-                    + unstated)
-    rr = mc.stat_with_se(r["ell_mean_chains"], rmse_fn)
-    best_t = g0 if rm[g0][0] <= rm[g1][0] else g1
-    gap, gap_se = rr[0] - rm[best_t][0], float(np.hypot(rr[1], rm[best_t][1]))
-    ok, dec = mc.range_verdict(gap, gap_se, upper=0.01)
-    rec.within(f"RMSE(gamma = {gamma_rule:g}/n) - min(RMSE(gamma={g0}), RMSE(gamma={g1}))",
-               "but it does not oversmooth too much", gap, upper=0.01, decidable=dec,
-               note=f"RMSE rule {_pm(*rr)}, coverage {float(r['coverage']):.3f}; 'without much' read as within 0.01 of "
-                    f"the better of gamma = 0, 0.1; standard error {gap_se:.2g}")
-    for t in (*tags, "rule"):
-        c = chains[t]
-        rec.note(f"gamma={t}", {"gamma": float(c["gamma"]), "k_mean": float(c["k_mean"]),
-                                "k_mean_per_chain": [round(float(x), 2) for x in c["k_mean_chains"]],
-                                "k_q05": float(c["k_q05"]), "k_q95": float(c["k_q95"]), "rmse": float(c["rmse"]),
-                                "coverage": float(c["coverage"]), "miscls_unobserved": float(c["miscls_unobserved"]),
-                                "acceptance_rate": float(c["acceptance_rate"]), "n_chains": int(c["n_chains"]),
-                                "k_move": str(c["k_move"]), "n_at_kmax": int(c["n_at_kmax"]),
-                                "n_reject_kmax": int(c["n_reject_kmax"]), "t_sweeps": float(c["t_sweeps"]),
-                                "k0": int(c["k0"]), "K_max": int(c["K_max"]),
-                                "rhat_k": _rhat_k(c)})
-
-
-def _rhat_k(c: dict) -> float | None:
-    """Split R-hat of k over the chains of one gamma after burn-in (None for one chain or a k that never moves)."""
-    if "k_chains" not in c:
-        return None
-    k = np.asarray(c["k_chains"], dtype=float)[:, int(c["burn_in"]):]
-    if k.shape[1] < 4:
-        return None
-    r = mc.gelman_rubin(k)
-    return round(r, 4) if np.isfinite(r) else None
-
-
-def rule_mass_claims(rec: ClaimsRecord, n: int, gamma_rule: float) -> None:
-    gamma = gamma_rule / n
-    for frac, target in ((0.05, 0.63), (0.10, 0.86), (0.20, 0.98)):
-        mass = float(prior_mass(gamma, n, round(frac * n)))
-        rec.close(f"prior mass of k in the first {frac:.0%} of the eigenvectors, gamma = {gamma_rule:g}/n, n = {n}",
-                  f"gamma = 20/n puts about {target:.0%} of the mass on the first {frac:.0%} of the eigenvectors",
-                  mass, target, atol=0.005, note="exact mass of eq. (2) on {1..l}; the paper rounds to percent")
 
 
 def frame_grid(draw, title: str = ""):
@@ -350,8 +217,9 @@ def tracking_chains(tr: dict) -> list[str]:
     return out
 
 
-def tracking_arms(tr: dict) -> list[str]:
-    """One line per sensitivity arm: the setting and its verdicts on the extra ball (Fig. 9) and the widths (Fig. 10)."""
+def tracking_arms(tr: dict, width_scale: float, width_atol: float) -> list[str]:
+    """One line per sensitivity arm: the setting and its verdicts on the extra ball (Fig. 9) and the widths (Fig. 10:
+    the largest within ``width_atol`` of the caption's ``width_scale``)."""
     if "arm" not in tr:
         return []
     out = []
@@ -360,7 +228,7 @@ def tracking_arms(tr: dict) -> list[str]:
         out.append(f"arm {str(tr['arm'][i])} ({str(tr['arm_what'][i])}; {int(tr['arm_n_iter'][i])} sweeps from the "
                    f"first chain's start): extra ball kept {kept:.0%} (Fig. 9 claim "
                    f"{'passes' if kept == 0 else 'fails'}), largest width {wmax:.2f} (Fig. 10 claim "
-                   f"{'passes' if abs(wmax - 0.25) <= 0.1 else 'fails'}), k at the end {int(tr['arm_k_end'][i])}, log c "
+                   f"{'passes' if abs(wmax - width_scale) <= width_atol else 'fails'}), k at the end {int(tr['arm_k_end'][i])}, log c "
                    f"{float(tr['arm_logc'][i][0]):.2f} -> {float(tr['arm_logc'][i][1]):.2f}")
     return out
 

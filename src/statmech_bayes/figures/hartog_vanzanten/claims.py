@@ -1,0 +1,698 @@
+"""The claims of Hartog & van Zanten 2018, one pure function per figure: from the plotted data and the loaded cached
+summaries (plain dicts of arrays, a DataFrame for Fig. 5, as the figure modules load them) and the paper's
+configuration section to a ClaimsRecord.
+
+No drawing here and no reading of files: each figure module's ``make`` loads, builds its plotted table, draws and
+calls its function below, so every verdict can be unit-tested on small hand-made inputs (tests/test_hvz_claims.py).
+The readings and tolerances that are ours (what "a fraction", "dramatic", "comparable", "some noise", "high" ... are
+read as) come from the ``claims:`` section of the configuration (schema-checked,
+workflow/schemas/hartog_vanzanten.schema.yaml); numbers the paper states are constants below, each with its
+sentence.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from statmech_bayes.core.claims import OURS, ClaimsRecord, Reading, unproven
+from statmech_bayes.figures.hartog_vanzanten import PAPER
+from statmech_bayes.figures.hartog_vanzanten.common import (
+    TRACKING_SETUP,
+    alt_readings,
+    chain1_k,
+    dirichlet_energy,
+    frame_iou,
+    judge_readings,
+    k_levels,
+    level_weights_text,
+    pooled_chains_verdict,
+    reading_text,
+    reading_views,
+    tracking_arms,
+    tracking_chains,
+    tracking_probes,
+    tracking_tried,
+    tracking_unstated,
+)
+from statmech_bayes.truncated_laplacian import mcerror as mc
+from statmech_bayes.truncated_laplacian.eigenbasis import (
+    DCTBasis,
+    laplacian,
+    path_eigenvalues,
+    path_eigenvectors,
+    prior_mass,
+)
+from statmech_bayes.truncated_laplacian.experiments import boundary_distance, loglog_slope
+from statmech_bayes.truncated_laplacian.graphs import grid_adjacency, path_adjacency
+
+# Section 5.1: "path graph with n = 500 vertices"; Section 5.2: "the largest connected component has 848 nodes".
+LCC_PAPER = 848
+# Section 5.1, after Figs 2 and 4: "our suggested rule-of-thumb of setting gamma = 20/n corresponds in the previous
+# examples to gamma = 0.04 and gamma = 0.024"; the paper rounds to the digits shown, so half its last digit is the
+# tolerance.
+RULE_GAMMA_PAPER = {"path": 0.04, "smallworld": 0.024}
+RULE_GAMMA_ATOL = 0.0005
+# Section 5.1: "gamma = 20/n puts about 63 %, 86 % and 98 % of the mass on the first 5 %, 10 % and 20 % of the
+# eigenvectors" (the paper rounds to percent: half a percent is the tolerance).
+RULE_MASS_PAPER = ((0.05, 0.63), (0.10, 0.86), (0.20, 0.98))
+RULE_MASS_ATOL = 0.005
+# Section 5.2: "all test and training images of the digits 4 and 9": 13,782 nodes.
+FULL_N = 13782
+# Section 5.3: "The animation consists of 9 frames of 100x100 pixels"; "We removed the color of 10% of the pixels at
+# random".
+NODES_PAPER, UNCOLOURED_PAPER = 90000, 0.10
+# Fig. 9: "the additional object in frame 5 ... is ignored when we truncate at probability 0.5": the threshold at
+# which a pixel counts as object (also what "located" in Fig. 8 is read against).
+PROB_HALF = 0.5
+# Fig. 10 caption: "the heat map is from red (width close to 0) to white (width close to 0.25)".
+VMAX = 0.25
+# Distances to the object's boundary (px) that split Fig. 10's pixels into "around the boundary" and "inside and
+# outside": ours, and fixed in the per-chain summaries of truncated_laplacian/tracking_chains.py (pooled_summary),
+# which the per-chain agreement of these claims reads, so they are not configurable here.
+NEAR_PX, FAR_PX = 3, 5
+# Exact identities (eigenpairs, a construction): equal up to floating-point rounding.
+EIG_ATOL = 1e-10
+
+
+def _pm(v: float, se: float) -> str:
+    return f"{v:.4g} +- {se:.2g}"
+
+
+def _half(x: float) -> str:
+    return "half" if x == 0.5 else f"{x:g}"
+
+
+# ------------------------------------------------------------------------------------- Fig 1: the path data
+
+def fig1_claims(d: dict, cfg: dict) -> ClaimsRecord:
+    """Fig. 1: the path-graph data (``path.npz``: f0, ell0, y, observed) has the configured size and share of
+    removed labels; the eigenpairs of eq. (4) (with the cosine index corrected to k - 1) diagonalise L = D - A, and
+    eq. (4) as printed does not (a finding)."""
+    n = d["f0"].size
+    obs = d["observed"]
+    rec = ClaimsRecord("hartog_vanzanten/fig1", PAPER)
+    rec.close("number of vertices of the path graph", "path graph with n = 500 vertices", n, int(cfg["path"]["n"]),
+              atol=0.5)
+    rec.close("fraction of labels removed", "we remove 20 % of the labels", float((~obs).mean()),
+              float(cfg["path"]["frac_missing"]), atol=1e-9)
+    L = laplacian(path_adjacency(n)).toarray()
+    lam = path_eigenvalues(n)
+    U = path_eigenvectors(n)
+    res = float(np.abs(L @ U - U * lam).max())
+    rec.within("max |L u - lambda u| over the eigenpairs of eq. (4), cosine index corrected to k-1",
+               "the eigenpairs of the path graph are lambda_k = 4 sin^2(pi (k-1)/(2n)), u^(k) of eq. (4)", res,
+               upper=EIG_ATOL, note="L = D - A (the text's L = A - D is a sign typo)")
+    i = np.arange(1, n + 1)[:, None]
+    k = np.arange(1, n + 1)[None, :]
+    U_printed = np.sqrt(2.0 / n) * np.cos(np.pi * (i - 0.5) * k / n)
+    U_printed[:, 0] = 1.0 / np.sqrt(n)
+    res_printed = float(np.abs(L @ U_printed - U_printed * lam).max())
+    printed = rec.within("max |L u - lambda u| for eq. (4) as printed (cosine index k)",
+                         "u_i^(k) = sqrt(2/n) cos(pi (i - 1/2) k / n) for k = 2..n, 1/sqrt(n) for k = 1 (eq. 4) are "
+                         "the eigenvectors for lambda_k", res_printed, upper=EIG_ATOL)
+    if printed.verdict == "fail":
+        rec.explain(printed, "index typo in eq. (4): with k in the cosine u^(n) is identically 0 and the vectors "
+                             "belong to lambda_(k+1); the cosine needs (k-1)",
+                    test="test_hvz_eq4_printed_eigenvectors_are_wrong")
+    rec.note("f0_range", [float(d["f0"].min()), float(d["f0"].max())])
+    rec.note("ell0_range", [float(d["ell0"].min()), float(d["ell0"].max())])
+    return rec
+
+
+# ------------------------------------------------------------------------- Figs 2 and 4: the posteriors
+
+def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str], edges: np.ndarray,
+                     gamma_rule: float, cl: dict) -> None:
+    """The statements of Section 5.1 about Figs 2 and 4 (and the rule of thumb discussed after them). ``cl``: the
+    ``claims:`` configuration (the readings of "a fraction", "a little", "a small fraction", "without much").
+
+    Each number is a posterior summary estimated from R independent chains; its Monte-Carlo error is the
+    jackknife over chains (:mod:`.mcerror`). A claim is decided only when the value clears its boundary by
+    ``Z_DECIDE`` standard errors; otherwise it is inconclusive (the cure is longer or more chains, never a
+    wider tolerance)."""
+    n = data["f0"].size
+    g0, g1, g2 = tags  # 0, 0.1, 1
+    z = mc.Z_DECIDE
+    k_frac, little = float(cl["k_fraction_max"]), float(cl["rmse_little"])
+    share, gap_max = float(cl["rule_k_share_max"]), float(cl["rule_rmse_gap_max"])
+    c0 = chains[g0]
+    R, n_iter, burn = int(c0["n_chains"]), int(c0["n_iter"]), int(c0["burn_in"])
+    unstated = (f"depends on unstated choices: q = {float(c0['q']):g}, k0 = {int(c0['k0'])}, c0 = 1, {n_iter} sweeps "
+                f"(burn-in {burn}), K_max = n = {n}, k drawn from p(k | z, c) ({str(c0['k_move'])} move)")
+    mcnote = (f"Monte-Carlo error: jackknife over {R} independent chains per gamma; decided when the value clears "
+              f"the boundary by {z:g} standard errors")
+
+    def kstat(t):
+        km = np.asarray(chains[t]["k_mean_chains"], dtype=float)
+        return float(chains[t]["k_mean"]), float(km.std(ddof=1) / np.sqrt(km.size))
+
+    def of_mean(t, fn):
+        return mc.stat_with_se(chains[t]["ell_mean_chains"], fn)
+
+    ell0 = data["ell0"]
+
+    def rmse_fn(m):
+        return float(np.sqrt(np.mean((m - ell0) ** 2)))
+
+    km = {t: kstat(t) for t in tags}
+    ok, dec = mc.order_verdict([km[g0][0], km[g1][0], km[g2][0]], [km[g0][1], km[g1][1], km[g2][1]])
+    rec.holds(f"posterior mean of k: gamma={g2} < gamma={g1} < gamma={g0}",
+              "a high gamma results in low values for k, as expected",
+              f"{_pm(*km[g2])} < {_pm(*km[g1])} < {_pm(*km[g0])}", ok, "strict order beyond 2 standard errors",
+              decidable=dec, note=f"{unstated}; {mcnote}")
+    ratio = km[g1][0] / km[g0][0]
+    ratio_se = ratio * float(np.hypot(km[g1][1] / km[g1][0], km[g0][1] / km[g0][0]))  # delta method
+    ok, dec = mc.range_verdict(ratio, ratio_se, upper=k_frac)
+    rec.within(f"E[k | gamma={g1}] / E[k | gamma={g0}]",
+               "the number of eigenvectors used in case of gamma = 0.1 is only a fraction of the number of "
+               "eigenvectors used in case of gamma = 0", ratio, upper=k_frac, decidable=dec,
+               note=f"'a fraction' read as at most {_half(k_frac)}; standard error {ratio_se:.2g} (delta method); "
+                    + unstated)
+    rm = {t: of_mean(t, rmse_fn) for t in tags}
+    # |RMSE0 - RMSE01|: the two gammas' chains are independent, so the error of the difference adds in quadrature
+    dr = abs(rm[g0][0] - rm[g1][0])
+    dr_se = float(np.hypot(rm[g0][1], rm[g1][1]))
+    diff = float(np.sqrt(np.mean((chains[g0]["ell_mean"] - chains[g1]["ell_mean"]) ** 2)))
+    ok, dec = mc.range_verdict(dr, dr_se, upper=little)
+    rec.within(f"|RMSE(gamma={g0}) - RMSE(gamma={g1})| of the posterior mean of Phi(f) against l0",
+               "comparing gamma = 0 and gamma = 0.1 we observe only a little difference in the estimation performance",
+               dr, upper=little, decidable=dec,
+               note=f"'a little' read as at most {little:g} (a fifth of either RMSE, about 0.05); RMSEs "
+                    f"{_pm(*rm[g0])} and {_pm(*rm[g1])}; standard error of the difference {dr_se:.2g}; RMS difference "
+                    f"of the two posterior means {diff:.4f}; {mcnote}")
+    energy = {t: of_mean(t, lambda m: dirichlet_energy(m, edges)) for t in tags}
+    ok, dec = mc.order_verdict([energy[g][0] for g in (g0, g1, g2)], [energy[g][1] for g in (g0, g1, g2)])
+    rec.holds(f"roughness sum_(i~j) (l_i - l_j)^2 of the posterior mean: gamma={g0} > gamma={g1} > gamma={g2}",
+              "if we choose gamma too high, we might be oversmoothing as a result of taking too few eigenvectors",
+              " > ".join(_pm(*energy[g]) for g in (g0, g1, g2)), ok, "strict order beyond 2 standard errors",
+              decidable=dec, note=f"truth: {dirichlet_energy(ell0, edges):.4g}; {mcnote}")
+    ok, dec = mc.order_verdict([rm[g2][0], rm[g1][0]], [rm[g2][1], rm[g1][1]])
+    rec.holds(f"RMSE of the posterior mean vs l0: gamma={g2} > gamma={g1}",
+              "if we choose gamma too high, we might be oversmoothing as a result of taking too few eigenvectors" "(gamma = 1)",
+              f"{_pm(*rm[g2])} vs {_pm(*rm[g1])}", ok, "strict beyond 2 standard errors", decidable=dec,
+              note=f"{mcnote}; one data realisation, so this is about its posterior, not about every data set; "
+                   + unstated)
+    cover = {}
+    for t in tags:
+        loo = np.asarray(chains[t]["coverage_loo"], dtype=float)
+        cover[t] = (float(chains[t]["coverage"]), mc.jackknife_se(loo))
+    ok, dec = mc.order_verdict([cover[g1][0], cover[g2][0]], [cover[g1][1], cover[g2][1]])
+    rec.holds(f"fraction of vertices whose 95 % band covers l0: gamma={g2} < gamma={g1}",
+              "if we choose gamma too high, we might be oversmoothing (gamma = 1)",
+              f"{_pm(*cover[g2])} vs {_pm(*cover[g1])}", ok, "strict beyond 2 standard errors", decidable=dec,
+              note="not a number the paper gives; added because coverage shows oversmoothing more reliably than "
+                   f"the RMSE; {mcnote}")
+    r = chains["rule"]
+    gr = float(r["gamma"])
+    kr = kstat("rule")
+    ok, dec = mc.range_verdict(kr[0] / n, kr[1] / n, upper=share)
+    mass = float(prior_mass(gamma_rule / n, n, round(share * n)))
+    rec.within(f"E[k | gamma = {gamma_rule:g}/n = {gr:.4g}] / n",
+               "the rule of thumb gamma = 20/n ends up in using only a small fraction of the total number of "
+               "eigenvectors", kr[0] / n, upper=share, decidable=dec,
+               note=f"'small fraction' read as the first {100 * share:g} % ({100 * mass:.0f} % of the prior mass); "
+                    f"standard error {kr[1] / n:.2g}; " + unstated)
+    rr = mc.stat_with_se(r["ell_mean_chains"], rmse_fn)
+    best_t = g0 if rm[g0][0] <= rm[g1][0] else g1
+    gap, gap_se = rr[0] - rm[best_t][0], float(np.hypot(rr[1], rm[best_t][1]))
+    ok, dec = mc.range_verdict(gap, gap_se, upper=gap_max)
+    rec.within(f"RMSE(gamma = {gamma_rule:g}/n) - min(RMSE(gamma={g0}), RMSE(gamma={g1}))",
+               "but it does not oversmooth too much", gap, upper=gap_max, decidable=dec,
+               note=f"RMSE rule {_pm(*rr)}, coverage {float(r['coverage']):.3f}; 'without much' read as within "
+                    f"{gap_max:g} of the better of gamma = 0, 0.1; standard error {gap_se:.2g}")
+    for t in (*tags, "rule"):
+        c = chains[t]
+        rec.note(f"gamma={t}", {"gamma": float(c["gamma"]), "k_mean": float(c["k_mean"]),
+                                "k_mean_per_chain": [round(float(x), 2) for x in c["k_mean_chains"]],
+                                "k_q05": float(c["k_q05"]), "k_q95": float(c["k_q95"]), "rmse": float(c["rmse"]),
+                                "coverage": float(c["coverage"]), "miscls_unobserved": float(c["miscls_unobserved"]),
+                                "acceptance_rate": float(c["acceptance_rate"]), "n_chains": int(c["n_chains"]),
+                                "k_move": str(c["k_move"]), "n_at_kmax": int(c["n_at_kmax"]),
+                                "n_reject_kmax": int(c["n_reject_kmax"]), "t_sweeps": float(c["t_sweeps"]),
+                                "k0": int(c["k0"]), "K_max": int(c["K_max"]),
+                                "rhat_k": _rhat_k(c)})
+
+
+def _rhat_k(c: dict) -> float | None:
+    """Split R-hat of k over the chains of one gamma after burn-in (None for one chain or a k that never moves)."""
+    if "k_chains" not in c:
+        return None
+    k = np.asarray(c["k_chains"], dtype=float)[:, int(c["burn_in"]):]
+    if k.shape[1] < 4:
+        return None
+    r = mc.gelman_rubin(k)
+    return round(r, 4) if np.isfinite(r) else None
+
+
+def rule_mass_claims(rec: ClaimsRecord, n: int, gamma_rule: float) -> None:
+    """The prior masses of eq. (2) that Section 5.1 quotes for the rule of thumb (``RULE_MASS_PAPER``)."""
+    gamma = gamma_rule / n
+    for frac, target in RULE_MASS_PAPER:
+        mass = float(prior_mass(gamma, n, round(frac * n)))
+        rec.close(f"prior mass of k in the first {frac:.0%} of the eigenvectors, gamma = {gamma_rule:g}/n, n = {n}",
+                  f"gamma = 20/n puts about {target:.0%} of the mass on the first {frac:.0%} of the eigenvectors",
+                  mass, target, atol=RULE_MASS_ATOL, note="exact mass of eq. (2) on {1..l}; the paper rounds to percent")
+
+
+def fig2_claims(data: dict, chains: dict, tags: list[str], cfg: dict) -> ClaimsRecord:
+    """Fig. 2 (path graph): the posterior claims of Section 5.1 from the data (``path.npz``) and the pooled chains of
+    each gamma in ``tags`` (0, 0.1, 1) and of the rule of thumb (``chains["rule"]``); the rule's prior masses and
+    its gamma for n = 500."""
+    n = data["f0"].size
+    rec = ClaimsRecord("hartog_vanzanten/fig2", PAPER)
+    edges = np.stack([np.arange(n - 1), np.arange(1, n)], axis=1)
+    rule = float(cfg["path"]["gamma_rule"])
+    posterior_claims(rec, data, chains, tags, edges, rule, cfg["claims"])
+    rule_mass_claims(rec, n, rule)
+    rec.close(f"rule-of-thumb gamma = {rule:g}/n for n = {n}", "our suggested rule-of-thumb of setting gamma = 20/n "
+              "corresponds in the previous examples to gamma = 0.04 [path graph]", rule / n, RULE_GAMMA_PAPER["path"],
+              atol=RULE_GAMMA_ATOL)
+    return rec
+
+
+def fig4_claims(data: dict, chains: dict, tags: list[str], cfg: dict) -> ClaimsRecord:
+    """Fig. 4 (small-world graph): the posterior claims of Section 5.1 on the graph's own edges and the rule of
+    thumb's gamma for its n."""
+    n = data["f0"].size
+    rec = ClaimsRecord("hartog_vanzanten/fig4", PAPER)
+    rule = float(cfg["smallworld"]["gamma_rule"])
+    posterior_claims(rec, data, chains, tags, data["edges"], rule, cfg["claims"])
+    rec.close(f"rule-of-thumb gamma = {rule:g}/n for n = {n}", "our suggested rule-of-thumb ... corresponds ... to "
+              "gamma = 0.024 [small-world graph]", rule / n, RULE_GAMMA_PAPER["smallworld"], atol=RULE_GAMMA_ATOL,
+              note="the paper rounds 20/848 = 0.0236")
+    return rec
+
+
+# --------------------------------------------------------------------------------- Fig 3: the small-world data
+
+def fig3_claims(d: dict, cfg: dict) -> ClaimsRecord:
+    """Fig. 3: the largest connected component (``smallworld.npz``: y, observed, edges, graph_seed) has the paper's
+    848 nodes and the configured share of removed labels."""
+    sw = cfg["smallworld"]
+    e, y, obs = d["edges"], d["y"], d["observed"]
+    n = y.size
+    rec = ClaimsRecord("hartog_vanzanten/fig3", PAPER)
+    rec.close("nodes in the largest connected component", "the largest connected component has 848 nodes", n,
+              LCC_PAPER, atol=0.5, note=f"graph seed {int(d['graph_seed'])}: the smallest seed giving 848 with our "
+                                        "vectorised rewiring (the spec's seed 260 was for a different routine); the "
+                                        "LCC size varies widely with the seed, so the seed is chosen, not the "
+                                        "construction")
+    rec.close("fraction of labels removed", "the same construction of the observed data as on the path graph "
+              "(20 % removed)", float((~obs).mean()), float(sw["frac_missing"]), atol=0.5 / n)
+    rec.note("edges", int(len(e)))
+    rec.note("mean_degree", float(2 * len(e) / n))
+    return rec
+
+
+# ----------------------------------------------------------------------------------------- Fig 5: MNIST timing
+
+def fig5_claims(t: pd.DataFrame, cfg: dict) -> ClaimsRecord:
+    """Fig. 5 from the timing table (``scaling.csv``: one row per method and graph size, with t_total, t_eig,
+    test_error, ...): the speed-up at the full graph, the fitted log-log slopes (only when the eigensolve times rise
+    with n, else the machine's load distorted them), and comparable test errors."""
+    m, cl = cfg["mnist"], cfg["claims"]
+    runs = {meth: t[t.method == meth].sort_values("n_nodes") for meth in ("truncated", "untruncated")}
+    slope = {meth: loglog_slope(r.n_nodes.to_numpy(), r.t_total.to_numpy()) for meth, r in runs.items()}
+    tr, un = runs["truncated"], runs["untruncated"]
+    speedup, (s_lo, s_hi) = float(cl["speedup_min"]), (float(x) for x in cl["slope_untruncated"])
+    s_tr, s_gap, err_gap = float(cl["slope_truncated_max"]), float(cl["slope_gap_min"]), float(cl["test_error_gap_max"])
+    n_decide = int(cl["decide_from_n"])
+    rec = ClaimsRecord("hartog_vanzanten/fig5", PAPER)
+    n_top = int(tr.n_nodes.max())
+    decidable = n_top >= n_decide
+    why = "" if decidable else f" (largest graph n = {n_top} < {n_decide}: too small to decide)"
+    unstated = (f"depends on unstated choices: K_max = {int(m['K_max'])} eigenpairs (eigsh), k0 = min(round(ln2/gamma), "
+                f"{int(m['k0_cap'])}), q = 1, {int(m['n_iter'])} sweeps for both methods")
+    # A larger eigenproblem cannot be solved faster: eigensolve times that fall with n show that load from other
+    # processes on the machine distorted the timings, and then a fitted exponent cannot be judged.
+    clean = {meth: bool(np.all(np.diff(r.t_eig.to_numpy()) > 0)) for meth, r in runs.items()}
+    load = {meth: ("" if ok else f" (not decidable: the {meth} eigensolve times are not increasing in n, "
+                   f"{', '.join(f'{v:.3g}' for v in runs[meth].t_eig)} s, so other load on the machine distorted them)")
+            for meth, ok in clean.items()}
+    ratio = float(un.t_total.iloc[-1] / tr.t_total.iloc[-1])
+    rec.within(f"speed-up t_untruncated / t_truncated at the largest graph (n = {n_top})",
+               "the difference in computation time is dramatic", ratio, lower=speedup, decidable=decidable,
+               note=f"'dramatic' read as at least {speedup:g}x (the issue's threshold); " + unstated +
+                    "; the speed-up is set mostly by K_max (eigsh cost grows with it)" + why)
+    rec.within("fitted log-log slope of the untruncated time", "k = n makes the method as costly as [4]: a full "
+               "eigendecomposition, O(n^3)", slope["untruncated"], lower=s_lo, upper=s_hi,
+               decidable=decidable and clean["untruncated"],
+               note="least-squares slope of log t_total on log n over all sizes" + why + load["untruncated"])
+    rec.within("fitted log-log slope of the truncated time", "computing the first k eigenpairs costs O(k n^2) for "
+               "fixed k (at most quadratic in n)", slope["truncated"], upper=s_tr,
+               decidable=decidable and clean["truncated"],
+               note="eigsh on the sparse 15-NN Laplacian; " + unstated + why + load["truncated"])
+    rec.within("slope gap: untruncated minus truncated", "the truncated method scales far better as n grows",
+               slope["untruncated"] - slope["truncated"], lower=s_gap, decidable=decidable and all(clean.values()),
+               note=f"'clearly below' read as at least {s_gap:g} in the exponent" + why + load["untruncated"]
+                    + load["truncated"])
+    both = tr.merge(un, on="n_nodes", suffixes=("_t", "_u"))
+    gap = float(np.max(np.abs(both.test_error_t - both.test_error_u)))
+    rec.within("max over sizes of |test error truncated - test error untruncated|",
+               "the prediction performance is comparable", gap, upper=err_gap,
+               note=f"'comparable' read as within {100 * err_gap:g} percentage points (the spec's pilot); test errors "
+                    "truncated " + ", ".join(f"{100 * v:.1f}%" for v in tr.test_error) + "; untruncated "
+                    + ", ".join(f"{100 * v:.1f}%" for v in un.test_error) + "; test sets of "
+                    + ", ".join(str(int(v)) for v in tr.n_test) + " images (one image = 100/n_test percentage points)")
+    rec.close("nodes of the full graph", "all test and training images of the digits 4 and 9: 13,782 nodes",
+              n_top, FULL_N, atol=0.5, decidable=n_top == FULL_N,
+              note="" if n_top == FULL_N else f"the quick ladder stops at n = {n_top}")
+    rec.note("slopes", slope)
+    rec.note("speedup_per_size", {int(n): float(u / s) for n, u, s in zip(both.n_nodes, both.t_total_u,
+                                                                          both.t_total_t)})
+    rec.note("n_reject_kmax", {int(n): int(v) for n, v in zip(tr.n_nodes, tr.n_reject_kmax)})
+    rec.note("k_truncated", {int(r.n_nodes): [float(r.k_mean), int(r.k_min), int(r.k_max), int(r.k0)]
+                             for _, r in tr.iterrows()})
+    rec.note("t_graph_excluded", {int(r.n_nodes): float(r.t_graph) for _, r in tr.iterrows()})
+    rec.note("blas_threads", sorted({int(v) for v in t.blas_threads}))
+    if "n_iter_run" in t:
+        rec.note("sweeps run (time scaled to n_iter) and timed repeats per point",
+                 {f"{r.method} n={int(r.n_nodes)}": [int(r.n_iter_run), int(r.n_repeats)] for _, r in t.iterrows()})
+    return rec
+
+
+# --------------------------------------------------------------------------------------- Fig 6: the video
+
+def fig6_claims(v: dict, cfg: dict) -> ClaimsRecord:
+    """Fig. 6: the video (``video.npz``: labels, observed, extra) has 9 x 100 x 100 nodes, 10 % of the pixels
+    uncoloured and extra-ball pixels in frame 5 only."""
+    trc = cfg["tracking"]
+    T, H, W = v["labels"].shape
+    rec = ClaimsRecord("hartog_vanzanten/fig6", PAPER)
+    rec.close("nodes of the space-time graph (frames x pixels)", "9 frames of 100 x 100 pixels: 90,000 nodes",
+              T * H * W, NODES_PAPER, atol=0.5)
+    # exactly round(0.1 n) pixels are removed: any share but the paper's is off by at least 1/n = 1.1e-5
+    rec.close("fraction of uncoloured (unobserved) pixels", "we removed the colour of 10 % of the pixels at random",
+              float((~v["observed"]).mean()), UNCOLOURED_PAPER, atol=1e-4, note="exactly round(0.1 n) pixels, uniformly")
+    per = v["extra"].reshape(T, -1).sum(axis=1)
+    tx = int(trc["extra_frame"])
+    # Section 5.3: "we added an additional ball in the fifth image" (0-based frame 4)
+    rec.holds("frames containing extra-ball pixels", "an additional ball is added in the fifth frame",
+              [int(t) + 1 for t in np.flatnonzero(per)], bool(per[tx] > 0 and per.sum() == per[tx] and tx == 4),
+              "only frame 5",
+              note=f"extra ball radius {trc['extra_radius']:g} px at {trc['extra_center']} "
+                   f"(unstated in the paper); moving ball radius {trc['radius']:g} px, "
+                   f"{trc['step']} px per frame")
+    return rec
+
+
+# ------------------------------------------------------------------------------------ Fig 7: the grid graph
+
+def fig7_claims(cfg: dict) -> ClaimsRecord:
+    """Fig. 7 is a schematic; its claim is the grid graph's spectrum (Mohar, Thm 3.5) checked on a small grid by a
+    dense eigensolver against the sums of path eigenvalues; the configured space-time graph's edge count is a note
+    (true by construction of our code)."""
+    rec = ClaimsRecord("hartog_vanzanten/fig7", PAPER)
+    shape = (3, 4, 5)
+    lam_dense = np.linalg.eigvalsh(laplacian(grid_adjacency(shape)).toarray())
+    lam_dct = DCTBasis(shape).lam
+    rec.within(f"max |eigenvalue (dense eigh) - lambda_i + mu_j + nu_k| on a {shape} grid graph",
+               "the eigenvalues of the grid graph are sums lambda_i + mu_j + nu_k of path-graph eigenvalues, the "
+               "eigenvectors their tensor products (Mohar, Thm 3.5)", float(np.abs(lam_dense - lam_dct).max()),
+               upper=EIG_ATOL)
+    T, H, W = (int(cfg["tracking"][k]) for k in ("T", "H", "W"))
+    A = grid_adjacency((T, H, W))
+    # Our graph against the count of the paper's construction: true by construction of our code, so a note.
+    rec.note(f"edges of the {T} x {H} x {W} space-time grid graph (each pixel joined to its 4 in-frame neighbours and "
+             "to the same pixel in the previous and next frame)",
+             {"built": int(A.nnz // 2), "T (H (W-1) + (H-1) W) + (T-1) H W": T * (H * (W - 1) + (H - 1) * W)
+              + (T - 1) * H * W})
+    return rec
+
+
+# ------------------------------------------------------------------------ Figs 8-10: the tracking posterior
+
+def _setup_notes(rec: ClaimsRecord, tr: dict, cl: dict) -> None:
+    rec.note("chains", tracking_chains(tr))
+    rec.note("arms (other settings of unstated choices; never the paper's verdict)",
+             tracking_arms(tr, VMAX, float(cl["width_scale_atol"])))
+    rec.note("setup (choice | ours | the paper)", [" | ".join(row) for row in TRACKING_SETUP])
+
+
+def fig8_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
+    """Fig. 8: the posterior mean of Phi(f) (``tracking.npz``, every noise reading) against the video's moving ball
+    (``video.npz``: truth, extra): the ball is found in every frame, the background is not, and the extra ball of
+    frame 5 lifts the probabilities there. Each reading is decided only when its weighted chains agree."""
+    cl = cfg["claims"]
+    lift_min = float(cl["lift_min"])
+    ell = tr["ell_mean"]
+    truth, extra = v["truth"].astype(bool), v["extra"]
+    T = truth.shape[0]
+    unstated = tracking_unstated(tr, cfg["tracking"])
+    rec = ClaimsRecord("hartog_vanzanten/fig8", PAPER)
+    T_, H, W = ell.shape
+    k = int(round(chain1_k(tr)))
+    tmodes = np.bincount(DCTBasis(ell.shape).order[:k] // (H * W), minlength=T_)
+    modes = (f"k settles per chain at {k_levels(tr)}; the first {k} eigenvectors (chain 1) hold temporal DCT modes {{m: count}} = "
+             f"{ {m: int(c) for m, c in enumerate(tmodes) if c} }; ")
+    if int(np.flatnonzero(tmodes).max()) < 2:
+        # with temporal modes 0 and 1 only, every pixel's time course is a + b cos(pi (t + 1/2)/9): monotone, so a
+        # ball passing through cannot be represented and the middle frame sees about a time average
+        modes += ("with temporal modes 0 and 1 only, each pixel's time course is monotone, so frame 5 shows roughly "
+                  "a time average of the moving ball; ")
+    tx = int(cfg["tracking"]["extra_frame"])
+    others = [t for t in range(T) if t != tx]
+    views = reading_views(tr)
+    ins, outs, lifts = [], [], []
+    for text, pre in views:
+        e = tr[pre + "ell_mean"]
+        ins.append((text, np.array([e[t][truth[t]].mean() for t in range(T)])))
+        outs.append((text, np.array([e[t][~truth[t] & ~extra[t]].mean() for t in range(T)])))
+        lifts.append((text, float(tr[pre + "extra_mean_ell"]) - float(np.mean([e[t][extra[tx]].mean() for t in others]))))
+    inside, outside = ins[0][1], outs[0][1]
+    judge_readings(rec, "min over frames of the mean probability on the moving ball's pixels",
+                   "we observe that the object is located in all images",
+                   [(t, float(x.min())) for t, x in ins], lower=PROB_HALF,
+                   decidable=[pooled_chains_verdict(tr, pre, "inside_min", lambda x: x >= PROB_HALF) for _, pre in views],
+                   note=f"per frame {inside.round(3).tolist()}; " + modes + unstated)
+    judge_readings(rec, "max over frames of the mean probability on background pixels (extra ball excluded)",
+                   "we observe that the object is located in all images (and the background is not)",
+                   [(t, float(x.max())) for t, x in outs], upper=PROB_HALF,
+                   decidable=[pooled_chains_verdict(tr, pre, "outside_max", lambda x: x <= PROB_HALF) for _, pre in views])
+    judge_readings(rec, "mean probability on the extra ball's pixels in frame 5 minus that at the same pixels in the other "
+                   "frames", "the additional object in frame 5 adds some noise in the probability estimates", lifts,
+                   lower=lift_min, decidable=[pooled_chains_verdict(tr, pre, "lift", lambda x: x >= lift_min)
+                                              for _, pre in views],
+                   note=f"'some noise' read as a visible rise of at least {lift_min:g}; " + unstated + "; "
+                   + tracking_probes(tr))
+    rec.note("mean_prob_ball_per_frame", inside.round(4).tolist())
+    rec.note("mean_prob_background_per_frame", outside.round(4).tolist())
+    rec.note("extra_mean_ell", float(tr["extra_mean_ell"]))
+    rec.note("ms_per_sweep", 1e3 * float(tr["t_per_sweep"]))
+    rec.note("n_reject_kmax", int(tr["n_reject_kmax"]))
+    rec.note("k_first_and_after_burn_in_chain1", [int(tr["k"][0]), chain1_k(tr)])
+    rec.note("log_c_start_end", [float(np.log(tr["c"][0])), float(np.log(tr["c"][-1]))])
+    rec.note("scale_moves_accepted", int(tr["n_scale_accepted"]))
+    _setup_notes(rec, tr, cl)
+    return rec
+
+
+def fig9_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
+    """Fig. 9: the posterior thresholded at 1/2 (``tracking.npz``: estimate, frame_error, extra_kept per reading)
+    against the moving ball (``video.npz``: truth): the ball is located in every frame, and the extra ball of frame 5
+    is removed, judged under every reading of the unstated noise."""
+    cl = cfg["claims"]
+    iou_min, err_max = float(cl["iou_min"]), float(cl["frame_error_max"])
+    unstated = tracking_unstated(tr, cfg["tracking"])
+    rec = ClaimsRecord("hartog_vanzanten/fig9", PAPER)
+    views = reading_views(tr)
+    ious = [(t, frame_iou(tr[pre + "estimate"], v["truth"])) for t, pre in views]
+    iou = ious[0][1]
+    judge_readings(rec, "min over frames of the overlap |estimate & ball| / |estimate | ball| after thresholding at 1/2",
+                   "we observe that the object is located in all images", [(t, float(x.min())) for t, x in ious],
+                   lower=iou_min,
+                   decidable=[pooled_chains_verdict(tr, pre, "iou_min", lambda x: x >= iou_min) for _, pre in views],
+                   note=f"'found' read as an overlap (intersection over union) of at least {iou_min:g} with the moving "
+                   f"ball; per frame {iou.round(3).tolist()}; " + unstated)
+    err = tr["frame_error"]
+    judge_readings(rec, "max over frames of the pixel error of the thresholded estimate against the moving ball",
+                   "we observe that the object is located in all images",
+                   [(t, float(np.max(tr[pre + "frame_error"]))) for t, pre in views], upper=err_max,
+                   decidable=[pooled_chains_verdict(tr, pre, "frame_error_max", lambda x: x <= err_max)
+                              for _, pre in views],
+                   note=f"per frame {err.round(4).tolist()}; the extra ball counts as an error in frame 5")
+    kept = float(tr["extra_kept"])
+    claim = "fraction of the extra ball's pixels (frame 5) above 1/2"
+    said = "the additional object in frame 5 ... is ignored when we truncate at probability 0.5"
+    note = ("the extra ball's size is unstated (ours: radius 5 px); " + tracking_tried(tr, "chain_extra_kept", "arm_extra_kept")
+            + unstated + "; " + tracking_probes(tr) + unproven(_extra_ball_explanation(tr, kept)))
+    alts = alt_readings(tr)
+    if alts:
+        def removed(x):
+            return x <= 0.0
+        readings = [Reading(reading_text(0.0), kept, upper=0.0, decidable=pooled_chains_verdict(tr, "", "extra_kept", removed))]
+        for _, flip, pre in alts:
+            readings.append(Reading(reading_text(flip), float(tr[pre + "extra_kept"]), upper=0.0,
+                                    decidable=pooled_chains_verdict(tr, pre, "extra_kept", removed)))
+        rec.wording(claim, said, readings, note="the noise of the set-up is unstated, so the claim is judged under both "
+                    "readings of 'noisy environment', each on its own pooled chains (the flip reading was fixed as a "
+                    "configured arm before its result was seen); " + _alt_note(tr, alts) + note)
+    else:
+        rec.within(claim, said, kept, upper=0.0, note=note)
+    _setup_notes(rec, tr, cl)
+    return rec
+
+
+def _alt_note(tr: dict, alts) -> str:
+    out = []
+    for name, flip, pre in alts:
+        out.append(f"reading {name} ({flip:.0%} flipped): extra ball kept per chain "
+                   + ", ".join(f"{float(x):.2f}" for x in tr[pre + "chain_extra_kept"])
+                   + f"; k per chain {k_levels(tr, pre)} (a chain stays at the k level where c settled: the k moves "
+                   "never cross between these levels, so each level is weighed by its Laplace marginal likelihood and "
+                   f"the verdict rests on the chains that carry the weight; {level_weights_text(tr, pre)}), split R-hat of k {float(tr[pre + 'rhat_k']):.3g}, of log p(D|f) {float(tr[pre + 'rhat_loglik']):.3g}, "
+                   f"of log c {float(tr[pre + 'rhat_logc']):.3g}, worst frame error {float(np.max(tr[pre + 'frame_error'])):.2%}")
+    return "; ".join(out) + "; "
+
+
+def _extra_ball_explanation(tr: dict, kept: float) -> str:
+    """Why the extra ball survives, when the probe chains show it: Algorithm 1 as printed removes it only while its
+    Bin(4, 1/2) walk holds k at a few hundred, far from where k is drawn and with a much worse fit."""
+    held = [i for i in range(np.asarray(tr["probe_k0"]).size)
+            if str(tr["probe_k_move"][i]) == "bin4" and float(tr["probe_extra_kept"][i]) == 0.0
+            and abs(int(tr["probe_k"][i][-1]) - int(tr["probe_k0"][i])) < 0.1 * int(tr["probe_k0"][i])]
+    if not held or kept == 0.0:
+        return ""
+    i = held[0]
+    return (f"exact reading: the paper's own sampler explains it: Algorithm 1 as printed, started at k0 = {int(tr['probe_k0'][i])}, "
+            f"keeps k near its start (ends at {int(tr['probe_k'][i][-1])}) and there removes the ball, but fits the "
+            f"labels far worse (log-likelihood {float(tr['probe_loglik'][i]):.0f} against "
+            f"{float(np.nanmean(np.asarray(tr['loglik'], dtype=float)[int(tr['burn_in']):])):.0f}, worst frame error "
+            f"{float(np.max(tr['probe_frame_error'][i])):.1%}); k drawn from p(k | z, c) settles where c0 puts it "
+            f"({k_levels(tr)}), and every one of these chains keeps the ball ({kept:.0%} pooled). With exact labels "
+            "and a = b = 0 the posterior is improper (fig8_convergence), so what survives depends on how far a chain "
+            "has run. The paper states no k0, and "
+            "its +-2 walk cannot leave the start (spec B7), so its Fig. 9 is consistent with a chain held at a few "
+            "hundred eigenvectors rather than with the posterior.")
+
+
+def fig10_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
+    """Fig. 10: the widths of the pointwise 95 % credible intervals (``tracking.npz``: ci_width per reading) against
+    the distance to the object's boundary (from ``video.npz``: labels): high around the boundary, low inside and
+    outside, the wide ones on the boundary, and the largest about the caption's 0.25."""
+    cl = cfg["claims"]
+    ratio_min, median_max = float(cl["width_ratio_min"]), float(cl["width_median_far_max"])
+    near_share, scale_atol = float(cl["wide_near_share_min"]), float(cl["width_scale_atol"])
+    w = tr["ci_width"]
+    unstated = tracking_unstated(tr, cfg["tracking"])
+    dist = boundary_distance(v["labels"])
+    rec = ClaimsRecord("hartog_vanzanten/fig10", PAPER)
+    near, far = dist <= NEAR_PX, dist > FAR_PX
+    views = reading_views(tr)
+    ws = [(t, np.asarray(tr[pre + "ci_width"])) for t, pre in views]
+    judge_readings(rec, f"mean width within {NEAR_PX} px of an object boundary / mean width elsewhere",
+                   "the uncertainty around the boundary of the object is relatively high",
+                   [(t, float(x[near].mean() / x[~near].mean())) for t, x in ws], lower=ratio_min,
+                   decidable=[pooled_chains_verdict(tr, pre, "width_ratio", lambda x: x >= ratio_min)
+                              for _, pre in views],
+                   note=f"means {w[near].mean():.4f} vs {w[~near].mean():.4f}; 'high' read as at least {ratio_min:g}x; "
+                        + unstated)
+    judge_readings(rec, f"median width farther than {FAR_PX} px from every boundary",
+                   "whereas it is relatively low inside and outside of the object",
+                   [(t, float(np.median(x[far]))) for t, x in ws], upper=median_max,
+                   decidable=[pooled_chains_verdict(tr, pre, "width_median_far", lambda x: x <= median_max)
+                              for _, pre in views],
+                   note=f"95th percentile {np.quantile(w[far], 0.95):.4f}")
+    wide = w > VMAX
+    frac = float((dist[wide] <= FAR_PX).mean()) if wide.any() else float("nan")
+    fracs = [(t, float((dist[x > VMAX] <= FAR_PX).mean()) if (x > VMAX).any() else float("nan")) for t, x in ws]
+    majority = "a majority" if near_share == 0.5 else f"a share of at least {near_share:g}"
+    judge_readings(rec, f"share of the pixels wider than {VMAX:g} that lie within {FAR_PX} px of a boundary",
+                   "the uncertainty around the boundary of the object is relatively high (the wide intervals are there)",
+                   fracs, lower=near_share, decidable=[bool((x > VMAX).any()) and pooled_chains_verdict(
+                       tr, pre, "frac_wide_near", lambda x: x >= near_share) for (_, x), (_, pre) in zip(ws, views)],
+                   note=f"'sits at' read as {majority}; the rest lie further out"
+                   + (f" (largest distance {float(dist[wide].max()):.1f} px)" if wide.any() else "") + "; " + unstated)
+    wmax = float(w.max())
+    claim, said = ("largest credible-interval width", "the heat map is from red (width close to 0) to white (width close "
+                   "to 0.25)")
+    note = (f"read from the caption's scale (within {scale_atol:g} of {VMAX:g}); 99.9th percentile "
+            f"{np.quantile(w, 0.999):.3f}; {int(wide.sum())} pixels ({wide.mean():.2%}) are wider than {VMAX:g}; "
+            + tracking_tried(tr, "chain_width_max", "arm_width_max") + tracking_probes(tr)
+            + unproven(_width_explanation(tr, w, dist, frac, scale_atol)))
+    alts = alt_readings(tr)
+    if alts:
+        def near_scale(x):
+            return abs(x - VMAX) <= scale_atol
+        readings = [Reading(reading_text(0.0), wmax, VMAX - scale_atol, VMAX + scale_atol,
+                            decidable=pooled_chains_verdict(tr, "", "width_max", near_scale))]
+        extra = []
+        for name, flip, pre in alts:
+            readings.append(Reading(reading_text(flip), float(tr[pre + "width_max"]), VMAX - scale_atol,
+                                    VMAX + scale_atol, decidable=pooled_chains_verdict(tr, pre, "width_max", near_scale)))
+            wa = np.asarray(tr[pre + "ci_width"])
+            da = wa[dist <= NEAR_PX].mean() / wa[dist > NEAR_PX].mean()
+            extra.append(f"reading {name} ({flip:.0%} flipped): largest width per chain "
+                         + ", ".join(f"{float(x):.2f}" for x in tr[pre + "chain_width_max"])
+                         + f", boundary/elsewhere mean-width ratio {da:.1f}, median width beyond {FAR_PX} px "
+                         f"{float(np.median(wa[dist > FAR_PX])):.3g}")
+        rec.wording(claim, said, readings, note="judged under both readings of the unstated noise ('noisy "
+                    "environment'), each on its own pooled chains; " + "; ".join(extra) + "; " + note)
+    else:
+        rec.close(claim, said, wmax, VMAX, atol=scale_atol, note=note)
+    _setup_notes(rec, tr, cl)
+    return rec
+
+
+def _width_explanation(tr: dict, w: np.ndarray, dist: np.ndarray, frac: float, scale_atol: float) -> str:
+    """Why intervals reach 1, when they sit on the boundary and f is steep: the posterior's scale, not noise."""
+    wmax = float(w.max())
+    if wmax <= VMAX + scale_atol or not frac >= 0.9:
+        return ""
+    c_end = float(tr["c"][-1])
+    shallow = [float(tr["probe_width_max"][i]) for i in range(np.asarray(tr["probe_k0"]).size)
+               if str(tr["probe_k_move"][i]) == "bin4" and float(tr["probe_scale_sd"][i]) == 0]
+    return (f"exact reading: the widths near 1 are the {frac:.0%} of the wide pixels that lie within {FAR_PX} px of the "
+            f"object's boundary: with noise-free labels and a = b = 0 the posterior of f is steep (c has fallen to "
+            f"{c_end:.1e}), so on "
+            "the boundary band Phi(f) flips between about 0 and 1 from draw to draw and the 95 % interval spans "
+            "nearly [0, 1] there, a property of the boundary, not Monte-Carlo noise. "
+            f"Widths of at most about {VMAX:g} need a shallower f than the posterior's, such as a chain that has not "
+            "yet let c fall"
+            + (f" (Algorithm 1 as printed, short probe chains: largest width {min(shallow):.2f}-{max(shallow):.2f})"
+               if shallow else "")
+            + f"; the caption's {VMAX:g} may also be the top of the colour scale with wider intervals clipped to white, "
+              "as here.")
+
+
+# ------------------------------------------------------------------ fig8_convergence: the chains' agreement (ours)
+
+CONVERGENCE_WHY = (
+    "with a = b = 0 the prior p(c) ∝ 1/c makes the marginal prior of g ∝ (sum tau_i g_i^2)^(-k/2), and the "
+    "probit likelihood does not vanish at either end of |g|: it tends to 2^-N as g -> 0 and, along every "
+    "direction whose sign pattern matches the observed labels (noise-free labels; always possible at k = n), to "
+    "1 as |g| grows, so the posterior of (g, c) is improper and log c falls without end (shown exactly on a "
+    "small case by tests/test_hvz_sampler.py::test_posterior_of_c_with_a_equal_b_equal_0_is_improper_at_both_"
+    "ends); k follows, because p(k | z, c) is a spike at the k where c was when it collapsed (from c0 = 100 "
+    "about 2,600, from c0 = 1 about 820)")
+
+
+def convergence_readings(tr: dict) -> list[tuple[str, float, str]]:
+    """(name, flip, key prefix) of every noise reading: the drawn one first."""
+    first = (str(tr["readings"][0]), float(tr["reading_flip"][0])) if "readings" in tr else ("exact", 0.0)
+    return [(*first, ""), *alt_readings(tr)]
+
+
+def fig8_convergence_claims(tr: dict, cfg: dict) -> ClaimsRecord:
+    """The convergence panel (ours): per noise reading, the split R-hat of k, log p(D | f) and log c over the pooled
+    tracking chains (``tracking.npz``: rhat_* and the chains' traces) is near 1. Kind ``ours``: never the paper's
+    verdict."""
+    cl = cfg["claims"]
+    rhat_ok = float(cl["rhat_max"])
+    rec = ClaimsRecord("hartog_vanzanten/fig8_convergence", PAPER)
+    rows_of = convergence_readings(tr)
+    for name, flip, pre in rows_of:
+        R = np.asarray(tr[pre + "k_chains"]).shape[0]
+        for label, key in (("k", "rhat_k"), ("log p(D | f)", "rhat_loglik"), ("log c", "rhat_logc")):
+            v = float(tr[pre + key])
+            rec.within(f"split R-hat of {label} over the {R} tracking chains after burn-in, reading {name}",
+                       "(ours: the chains agree)", v, upper=rhat_ok, kind=OURS,
+                       note=f"R-hat near 1 read as at most {rhat_ok:g}; reading {name}: {reading_text(flip)}"
+                       + (f"; {CONVERGENCE_WHY}" if v > rhat_ok and flip == 0 else ""))
+    rec.note("chains", tracking_chains(tr))
+    rec.note("arms", tracking_arms(tr, VMAX, float(cl["width_scale_atol"])))
+    rec.note("setup", [f"{a} | {b} | {c_}" for a, b, c_ in TRACKING_SETUP])
+    rec.note("t_sweeps_per_chain_s", {name: np.asarray(tr[pre + "chain_t_sweeps"]).round(1).tolist()
+                                      for name, _, pre in rows_of})
+    return rec
