@@ -17,6 +17,7 @@ import pytest  # noqa: E402
 from claim_checks import claim, paper_config, save, verdict  # noqa: E402
 
 from statmech_bayes.figures.kjit import (  # noqa: E402
+    claims,
     fig01,
     fig03,
     fig04,
@@ -30,7 +31,7 @@ from statmech_bayes.figures.kjit import (  # noqa: E402
     fig12,
     fig13,
 )
-from statmech_bayes.figures.kjit.fig09 import PAPER_ERR  # noqa: E402
+from statmech_bayes.figures.kjit.claims import PAPER_ERR  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -119,11 +120,13 @@ def test_fig3_improper_predictions_are_counted_and_fail_their_claim(tmp_path, cf
     assert verdict(fig03, {"fit": save(tmp_path / "r.npz", fit())}, cfg, "no distribution") == "pass"
 
 
-def test_fig10_a_confident_improper_prediction_is_confident_but_wrong():
+def test_fig10_a_confident_improper_prediction_is_confident_but_wrong(cfg):
+    cl = cfg["claims"]
+    region = (cl["corner_right"], cl["corner_bottom"], cl["q_error"], cl["q_confident"])
     x = np.r_[np.linspace(-12, -6, 400), np.nan]
     y = np.r_[np.linspace(-3, 1, 400), -3.0]
-    assert fig10.confident_but_wrong(x, y) == (1, 1)
-    assert fig10.confident_but_wrong(x[:-1], y[:-1]) == (0, 0)
+    assert claims.confident_but_wrong(x, y, *region) == (1, 1)
+    assert claims.confident_but_wrong(x[:-1], y[:-1], *region) == (0, 0)
 
 
 def test_fig3_visibly_wrong_prediction_fails(tmp_path, cfg):
