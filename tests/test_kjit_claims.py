@@ -20,6 +20,7 @@ matplotlib.use("Agg")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+import yaml  # noqa: E402
 from claim_checks import claim, paper_config, save, verdict  # noqa: E402
 
 from statmech_bayes.figures.kjit import (  # noqa: E402
@@ -842,3 +843,18 @@ def test_make_hands_its_inputs_to_the_claims(tmp_path, cfg, module, key, data, f
     fig, _, rec = mod.make({key: path}, cfg)
     matplotlib.pyplot.close(fig)
     assert rec.to_dict() == fn(load(path), cfg).to_dict()
+
+
+def test_claims_config_cross_checks_reject_reversed_readings():
+    from claim_checks import ROOT
+
+    from statmech_bayes.core.config import ConfigError
+    from statmech_bayes.figures.kjit.config_checks import check
+
+    full = yaml.safe_load((ROOT / "workflow" / "config" / "full.yaml").read_text())
+    check(full)
+    for key, value in (("error_axis", [0.13, 0.03]), ("orders", [100.0, 10.0])):
+        bad = copy.deepcopy(full)
+        bad["kjit"]["claims"][key] = value
+        with pytest.raises(ConfigError, match=f"kjit.claims.{key}"):
+            check(bad)
