@@ -3,8 +3,8 @@ of the paper's table, on the paper's protocol (importance-sampling ground truth,
 row), beside the paper's numbers (drawn as a table).
 
 The claims are the table's ordering: each other row's mean log KL is above KJIT's, judged with the standard error of
-the *paired* per-message differences (every row is evaluated on the same test messages); a difference within two
-standard errors is inconclusive for noise."""
+the *paired* per-message differences (every row is evaluated on the same test messages); a difference within
+``kjit.claims.z_decide`` (two) standard errors is inconclusive for noise (claims.fig13_claims)."""
 
 from __future__ import annotations
 
