@@ -1,12 +1,18 @@
-"""Rule 4 of the claims (every claim can fail), Jitkrittum et al. (KJIT) figures: each figure module's ``make`` is
-fed a small synthetic right input on which a chosen claim passes and a wrong input (a shuffled series, a scaled
-curve, a curve from the wrong noise level, rows or files swapped) on which the same claim, found by a stable part of
-its text, fails.
+"""Rule 4 of the claims (every claim can fail), Jitkrittum et al. (KJIT) figures. Two layers:
 
-Not covered: Fig. 2, a schematic whose claims check its own fixed node/edge lists and an exact Beta-Bernoulli
-identity on a fixed grid; it reads no input, so no input can make them fail.
+- each figure module's ``make`` is fed a small synthetic right input on which a chosen claim passes and a wrong input
+  (a shuffled series, a scaled curve, a curve from the wrong noise level, rows or files swapped) on which the same
+  claim, found by a stable part of its text, fails (the tests first below);
+- each claims function of ``figures/kjit/claims.py`` is fed hand-made dicts (no files, no plotting): right inputs
+  pass, wrong ones fail or are inconclusive, and each configured reading of ours (``kjit.claims``) is shown to be
+  the one applied by moving it across the value; a few check that ``make`` hands what it loaded to its claims
+  function unchanged (the tests at the end).
+
+Fig. 2 is a schematic: its statements are notes (true by construction of its fixed node and edge lists and an exact
+Beta-Bernoulli identity), so its test checks that it has no claims and what the notes say.
 """
 
+import copy
 
 import matplotlib
 
@@ -14,9 +20,11 @@ matplotlib.use("Agg")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+import yaml  # noqa: E402
 from claim_checks import claim, paper_config, save, verdict  # noqa: E402
 
 from statmech_bayes.figures.kjit import (  # noqa: E402
+    claims,
     fig01,
     fig03,
     fig04,
@@ -30,7 +38,7 @@ from statmech_bayes.figures.kjit import (  # noqa: E402
     fig12,
     fig13,
 )
-from statmech_bayes.figures.kjit.fig09 import PAPER_ERR  # noqa: E402
+from statmech_bayes.figures.kjit.claims import PAPER_ERR  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -119,11 +127,13 @@ def test_fig3_improper_predictions_are_counted_and_fail_their_claim(tmp_path, cf
     assert verdict(fig03, {"fit": save(tmp_path / "r.npz", fit())}, cfg, "no distribution") == "pass"
 
 
-def test_fig10_a_confident_improper_prediction_is_confident_but_wrong():
+def test_fig10_a_confident_improper_prediction_is_confident_but_wrong(cfg):
+    cl = cfg["claims"]
+    region = (cl["corner_right"], cl["corner_bottom"], cl["q_error"], cl["q_confident"])
     x = np.r_[np.linspace(-12, -6, 400), np.nan]
     y = np.r_[np.linspace(-3, 1, 400), -3.0]
-    assert fig10.confident_but_wrong(x, y) == (1, 1)
-    assert fig10.confident_but_wrong(x[:-1], y[:-1]) == (0, 0)
+    assert claims.confident_but_wrong(x, y, *region) == (1, 1)
+    assert claims.confident_but_wrong(x[:-1], y[:-1], *region) == (0, 0)
 
 
 def test_fig3_visibly_wrong_prediction_fails(tmp_path, cfg):
@@ -536,3 +546,315 @@ def test_fig12_error_falling_along_the_wrong_axis_fails(tmp_path, cfg):
     text = "mean error reduction from the smallest to the largest D_out vs from the smallest to the largest D_in"
     assert verdict(fig12, {"s2": save(tmp_path / "r.npz", s2(cfg))}, cfg, text) == "pass"
     assert verdict(fig12, {"s2": save(tmp_path / "w.npz", s2(cfg, swap_axes=True))}, cfg, text) == "fail"
+
+
+# =============================================================================================================
+# The claims functions of figures/kjit/claims.py on hand-made dicts (no files, no plotting): right inputs pass,
+# wrong ones fail or are inconclusive, and each configured reading of ours (kjit.claims) is the one applied: moved
+# across the value, it flips the verdict.
+
+def moved(cfg, **claims_keys):
+    """The configuration with some of our readings (kjit.claims) moved."""
+    out = copy.deepcopy(cfg)
+    out["claims"].update(claims_keys)
+    return out
+
+
+def pure(rec, text):
+    return claim(rec, text).verdict
+
+
+def sampling_sets(cfg, centre, n=2000, seed=1):
+    rng = np.random.default_rng(seed)
+    out = {}
+    for j, nm in enumerate(cfg["exp5"]["datasets"]):
+        mu = rng.normal(centre(j), 1.0, n)
+        mu[: n // cfg["exp5"]["n_sweeps"]] = 0.0
+        out[nm] = {"msg_mu": mu, "msg_var": np.exp(rng.normal(-0.5 * centre(j), 0.3, n))}
+    return out
+
+
+def test_fig1_claims_diversity_and_its_reading(cfg):
+    text = "smallest pairwise two-sample KS distance"
+    right, wrong = sampling_sets(cfg, lambda j: 3.0 * j), sampling_sets(cfg, lambda j: 0.0)
+    rec = claims.fig1_claims(right, cfg)
+    assert pure(rec, text) == "pass"
+    assert pure(claims.fig1_claims(wrong, cfg), text) == "fail"
+    ks = float(claim(rec, text).reproduced)
+    assert pure(claims.fig1_claims(right, moved(cfg, ks_diverse_min=ks + 0.01)), text) == "fail"
+    assert "mean exactly 0" in " ".join(rec.notes) and not any("mean exactly 0" in c.claim for c in rec.claims)
+
+
+def test_fig2_claims_are_notes_of_the_schematic():
+    from statmech_bayes.figures.kjit import fig02
+
+    rec = claims.fig2_claims(fig02.NODES, fig02.EDGES)
+    assert rec.claims == []
+    neighbours = [v for k, v in rec.notes.items() if k.startswith("neighbours of the learnt")]
+    assert neighbours == [["p", "z"]]
+    spread = [v for k, v in rec.notes.items() if k.startswith("spread of log[Beta")]
+    assert spread[0] < 1e-12                    # Beta(1 + y, 2 - y) is the Bernoulli likelihood up to a constant
+
+
+def test_fig3_claims_level_visibility_and_their_readings(cfg):
+    mean_text, vis_text, sd_text = ("mean log KL over the test messages", "99th-percentile example",
+                                    "SD of log KL over the test messages")
+    right = fit(pred_shift=0.01)
+    rec = claims.fig3_claims(right, cfg)
+    assert pure(rec, mean_text) == pure(rec, vis_text) == pure(rec, sd_text) == "pass"
+    assert pure(claims.fig3_claims(fit(lk_shift=3.0), cfg), mean_text) == "fail"
+    assert pure(claims.fig3_claims(fit(pred_shift=0.5), cfg), vis_text) == "fail"
+    mean = float(claim(rec, mean_text).reproduced)
+    assert pure(claims.fig3_claims(right, moved(cfg, log_kl_max=mean - 0.1)), mean_text) == "fail"
+    vis = float(claim(rec, vis_text).reproduced)
+    assert 0 < vis < cfg["claims"]["barely_visible_max"]
+    assert pure(claims.fig3_claims(right, moved(cfg, barely_visible_max=vis / 2)), vis_text) == "fail"
+    sd = float(claim(rec, sd_text).reproduced)
+    assert pure(claims.fig3_claims(right, moved(cfg, log_kl_sd_atol=abs(sd - 1.573) / 2)), sd_text) == "fail"
+
+
+def test_fig3_claims_improper_predictions_fail_their_claim(cfg):
+    d = fit()
+    lk = d["log_kl_test"].copy()
+    bad = [j for j in range(lk.size) if j not in set(d["example_idx"].tolist())][:3]
+    lk[bad] = np.nan
+    rec = claims.fig3_claims({**d, "log_kl_test": lk, "log_kl": lk}, cfg)
+    c = claim(rec, "test predictions that are no distribution")
+    assert c.verdict == "fail" and float(c.reproduced) == 3
+    assert pure(claims.fig3_claims(d, cfg), "test predictions that are no distribution") == "pass"
+
+
+def test_fig4_claims_smoothness_jumps_rise_and_their_readings(cfg):
+    d = uncertainty_fit()
+    rec = claims.fig4_claims(d, cfg)
+    for text in (f"test #1: {SMOOTHER}", f"test #2: {SMOOTHER}", "largest jump of the forest's",
+                 "kernel, test #1: log uncertainty at the ends", "fraction of the test points"):
+        assert pure(rec, text) == "pass", text
+    assert pure(claims.fig4_claims(uncertainty_fit(kernel=lambda k: shuffled(k)), cfg), f"test #1: {SMOOTHER}") == "fail"
+    assert pure(claims.fig4_claims(d, moved(cfg, much_smoother=1e6)), f"test #1: {SMOOTHER}") == "fail"
+    jump = float(claim(rec, "largest jump of the forest's").reproduced)
+    assert pure(claims.fig4_claims(d, moved(cfg, rf_jump_min=jump + 0.1)), "largest jump of the forest's") == "fail"
+    rise = float(claim(rec, "kernel, test #1: log uncertainty at the ends").reproduced)
+    assert pure(claims.fig4_claims(d, moved(cfg, ends_rise_min=rise + 0.1)),
+                "kernel, test #1: log uncertainty at the ends") == "fail"
+
+
+def test_fig4_reversals_count_changes_of_direction_beyond_the_hysteresis():
+    u = np.array([0.0, 1.0, 0.0, 1.0, 0.0])
+    assert claims.reversals(u, 0.05) == 3
+    assert claims.reversals(u + 0.01 * np.array([0, 1, 0, 1, 0]), 0.05) == 3
+    assert claims.reversals(np.linspace(0, 1, 50), 0.05) == 0
+    assert claims.traversals(u) == 4.0 and claims.traversals(np.linspace(0, 1, 50)) == pytest.approx(1.0)
+
+
+def test_fig5_claims_level_period_drop_and_their_readings(cfg):
+    d = exp3_kjit(cfg)
+    rec = claims.fig5_claims(d, cfg)
+    level, period, drop = ("median of the moving average", "autocorrelation of the trace",
+                           "median log predictive variance in the first sweep")
+    assert pure(rec, level) == pure(rec, period) == pure(rec, drop) == "pass"
+    assert pure(claims.fig5_claims({**d, "u_z": d["u_z"] - 0.5}, cfg), level) == "fail"
+    settled = float(claim(rec, level).reproduced)
+    assert pure(claims.fig5_claims(d, moved(cfg, stable_level_atol=abs(settled + 8.8) / 2)), level) == "fail"
+    assert pure(claims.fig5_claims(d, moved(cfg, period_margin=2.0)), period) == "fail"
+    assert pure(claims.fig5_claims(d, moved(cfg, first_sweep_drop=5.0)), drop) == "fail"
+
+
+def test_fig5_claims_notes_follow_the_runs_treatment_of_unusable_predictions(cfg):
+    d = {**exp3_kjit(cfg), "target_z": np.asarray("suff_stats")}
+    on = claim(claims.fig5_claims({**d, "consult_unusable": np.asarray(True)}, cfg), "autocorrelation of the trace")
+    off = claim(claims.fig5_claims({**d, "consult_unusable": np.asarray(False)}, cfg), "autocorrelation of the trace")
+    assert "answered by the oracle" in on.note and "the site dropped" in off.note
+
+
+def exp3_dicts(n_problems=12, seed=7, kjit_error=lambda e: e, **timing):
+    """exp3_runs's runs as dicts (sampling slices already concatenated) and its timing repeats."""
+    rng = np.random.default_rng(seed)
+    err = 0.04 + 0.06 * rng.random(n_problems)
+    t_k = np.full(n_problems, 100.0)
+    t_k[0] = 3000.0
+    runs = {"quadrature": {"error": err + 0.001, "time_ms": np.full(n_problems, 10.0),
+                           "n_improper": np.zeros(n_problems, int)},
+            "kjit": {"error": kjit_error(err), "time_ms": t_k, "oracle_calls": np.r_[1000, np.full(n_problems - 1, 10)],
+                     "n_improper": np.zeros(n_problems, int)},
+            "sampling": {"error": err - 0.001, "time_ms": np.full(n_problems, 3000.0),
+                         "n_improper": np.zeros(n_problems, int)}}
+    tim = exp3_timing(n_problems=n_problems, **timing)
+    per_job = ("time_ms", "kjit_error", "kjit_oracle_calls", "sampling_sweep_ms", "repeats")
+    repeats = [{k: (v[r:r + 1] if k in per_job else v) for k, v in tim.items()} for r in range(tim["time_ms"].shape[0])]
+    return runs, repeats
+
+
+def test_fig6_claims_accuracy_timing_and_their_readings(cfg):
+    runs, tim = exp3_dicts()
+    rec = claims.fig6_claims(runs, tim, cfg)
+    match, faster, first = ("largest |error(KJIT) - error(quadrature or sampling)|",
+                            "median time(KJIT)] on problems 2..", "time(KJIT) on problem 1")
+    for text in (match, faster, first, ORDERING):
+        assert pure(rec, text) == "pass", text
+    wrong_runs, _ = exp3_dicts(kjit_error=lambda e: np.roll(e, 1))
+    assert pure(claims.fig6_claims(wrong_runs, tim, cfg), match) == "fail"
+    dev = float(claim(rec, match).reproduced)
+    assert pure(claims.fig6_claims(runs, tim, moved(cfg, error_match_max=dev / 2)), match) == "fail"
+    assert pure(claims.fig6_claims(runs, tim, moved(cfg, orders_faster_min=1000.0)), faster) == "fail"
+    assert pure(claims.fig6_claims(runs, tim, moved(cfg, first_problem_ratio_min=100.0)), first) == "fail"
+    lo = min(runs[m]["error"].min() for m in runs)
+    assert pure(claims.fig6_claims(runs, tim, moved(cfg, error_axis=[lo + 0.001, 0.13])), "(min)") == "fail"
+    x30 = "vs the published x30"
+    assert pure(rec, x30) == "pass"
+    runs45, tim45 = exp3_dicts(sampling=4500.0)                                   # x45: inside both readings ...
+    assert pure(claims.fig6_claims(runs45, tim45, cfg), x30) == "pass"
+    narrow = moved(cfg, x30_linear_band=0.3, x30_log_factor=1.4)                  # ... outside both when narrowed
+    assert pure(claims.fig6_claims(runs45, tim45, narrow), x30) == "fail"
+    assert pure(claims.fig6_claims(*exp3_dicts(kjit=[70, 80, 130, 140, 90], quadrature=[100] * 5), cfg),
+                ORDERING) == "inconclusive"
+
+
+def test_fig6_claims_ablation_is_ours_and_optional(cfg):
+    runs, tim = exp3_dicts()
+    assert not any(c.claim.startswith("ours") for c in claims.fig6_claims(runs, tim, cfg).claims)
+    ab = {**runs["kjit"], "target_z": np.asarray("mean_logvar")}
+    c = claim(claims.fig6_claims(runs, tim, cfg, ablation=ab), "ours (mean_logvar)")
+    assert c.kind == "ours" and c.verdict == "pass"
+
+
+def test_fig7_claims_posteriors_times_and_their_readings(cfg):
+    d = exp4()
+    rec = claims.fig7_claims(d, cfg)
+    post = "KJIT's posterior vs the paper's oracle's"
+    assert pure(rec, post) == pure(rec, RATIO) == "pass"
+    assert pure(claims.fig7_claims(exp4(kjit_rate_error=0.1), cfg), post) == "fail"
+    assert pure(claims.fig7_claims(d, moved(cfg, log_kl_max=-30.0, shift_max=1e-9)), post) == "fail"
+    assert pure(claims.fig7_claims(d, moved(cfg, orders=[1e5, 1e6])), RATIO) == "fail"
+    fast = "ours: median time of the 100000-node oracle"
+    assert pure(rec, fast) == "fail"                                              # x40
+    assert pure(claims.fig7_claims(d, moved(cfg, ours_fast_max=100.0)), fast) == "pass"
+    assert not any("correlation" in c.claim for c in rec.claims)
+
+
+def test_fig8_claims_rise_fall_and_the_rise_reading(cfg):
+    d = exp5_kjit(cfg)
+    rise, fall = ("blood_transfusion: peak of the moving average",
+                  "blood_transfusion: median log predictive variance in its last sweep")
+    rec = claims.fig8_claims(d, cfg)
+    assert pure(rec, rise) == pure(rec, fall) == "pass"
+    assert pure(claims.fig8_claims(exp5_kjit(cfg, reverse_later_sweeps=True), cfg), fall) == "fail"
+    up = float(claim(rec, rise).reproduced)
+    assert pure(claims.fig8_claims(d, moved(cfg, rise_min=up + 0.05)), rise) == "fail"
+
+
+def exp5_dicts(cfg, quadrature_errors=None, seed_noise=0.002):
+    names = list(cfg["exp5"]["datasets"])
+    paper = np.array([claims.PAPER_ERR[n] for n in names])
+    q = paper if quadrature_errors is None else np.asarray(quadrature_errors, float)
+    err = {"quadrature": list(q), "sampling": list(paper + 0.004), "kjit": list(paper + 0.005)}
+    tim = {"quadrature": [50.0] * 4, "sampling": [2000.0] * 4, "kjit": [1000.0] * 4}
+    kjit = {"names": np.array(names), "oracle_calls": np.full(4, 30)}
+    sampling = {n: {"n_calls": np.array([3000])} for n in names}
+    rng = np.random.default_rng(7)
+    n_s = int(cfg["exp5"]["n_seeds"])
+    seeds = {arm: {"names": np.array(names), "test_error": paper[None, None, :] + 0.005 + rng.normal(0, seed_noise,
+                                                                                                      (1, n_s, 4)),
+                   **{k: np.zeros((1, n_s, 4), int) for k in ("n_improper", "n_unusable_pred", "n_skipped_improper")}}
+             for arm in cfg["exp5"]["seed_targets"]}
+    return err, tim, kjit, sampling, seeds
+
+
+def test_fig9_claims_accuracy_bars_and_their_readings(cfg):
+    names = list(cfg["exp5"]["datasets"])
+    acc, quad = "banknote: mean over seeds of the largest", "banknote: test error of quadrature EP"
+    rec = claims.fig9_claims(*exp5_dicts(cfg), cfg)
+    assert pure(rec, acc) == pure(rec, quad) == pure(rec, "banknote: time(sampling)") == "pass"
+    wrong = [claims.PAPER_ERR[n] for n in names[1:] + names[:1]]          # the bars under the wrong names
+    assert pure(claims.fig9_claims(*exp5_dicts(cfg, quadrature_errors=wrong), cfg), quad) == "fail"
+    m = float(claim(rec, acc).reproduced)
+    assert pure(claims.fig9_claims(*exp5_dicts(cfg), moved(cfg, accuracy_bar=m / 3)), acc) == "fail"
+    assert pure(claims.fig9_claims(*exp5_dicts(cfg), moved(cfg, z_decide=1e6)), acc) == "inconclusive"
+    off = [claims.PAPER_ERR[n] + 0.02 for n in names]
+    assert pure(claims.fig9_claims(*exp5_dicts(cfg, quadrature_errors=off), cfg), quad) == "pass"
+    assert pure(claims.fig9_claims(*exp5_dicts(cfg, quadrature_errors=off), moved(cfg, quad_error_atol=0.01)),
+                quad) == "fail"
+    ours = [c for c in rec.claims if c.claim.startswith("ours (")]
+    assert ours and all(c.kind == "ours" for c in ours)
+
+
+def test_fig10_claims_correlation_overfit_region_and_their_readings(cfg):
+    d = kl_vs_variance()
+    corr, over, region = ("correlation of log KL and log predictive variance", "|mean log KL on the training set",
+                          "points making a large error while being confident")
+    rec = claims.fig10_claims(d, cfg)
+    assert pure(rec, corr) == pure(rec, over) == pure(rec, region) == "pass"
+    assert pure(claims.fig10_claims(kl_vs_variance(shuffle=True), cfg), corr) == "fail"
+    c = float(claim(rec, corr).reproduced)
+    assert pure(claims.fig10_claims(d, moved(cfg, corr_min=c + 0.01)), corr) == "fail"
+    dm = float(claim(rec, over).reproduced)
+    assert pure(claims.fig10_claims(d, moved(cfg, overfit_max=dm / 2)), over) == "fail"
+    # the whole plot as the region: every point is 'confident but wrong' under both readings
+    assert pure(claims.fig10_claims(d, moved(cfg, corner_right=0.999, corner_bottom=0.999, q_error=0.001,
+                                             q_confident=99.999)), region) == "fail"
+
+
+def test_fig11_claims_slope_levels_and_their_readings(cfg):
+    d = s1(cfg)
+    slope, at500 = "log-log slope of the average", "average |K - K_hat| at D = 500"
+    rec = claims.fig11_claims(d, cfg)
+    assert pure(rec, slope) == pure(rec, at500) == "pass"
+    assert pure(claims.fig11_claims(s1(cfg, reverse=True), cfg), slope) == "fail"
+    assert pure(claims.fig11_claims(d, moved(cfg, slope_z=1e-6)), slope) == "fail"
+    assert pure(claims.fig11_claims(s1(cfg, scale=1.2), cfg), at500) == "pass"           # 0.018 vs 0.015 +- 0.005
+    assert pure(claims.fig11_claims(s1(cfg, scale=1.2), moved(cfg, s1_mean500_atol=0.001)), at500) == "fail"
+
+
+def test_fig12_claims_axis_levels_and_their_readings(cfg):
+    d = s2(cfg)
+    axis, at100 = "mean error reduction from the smallest", "||K - K_hat||_F / n at D_out = 100"
+    rec = claims.fig12_claims(d, cfg)
+    assert pure(rec, axis) == pure(rec, at100) == "pass"
+    assert pure(claims.fig12_claims(s2(cfg, swap_axes=True), cfg), axis) == "fail"
+    off = abs(float(claim(rec, at100).reproduced) - 0.065)
+    assert pure(claims.fig12_claims(d, moved(cfg, s2_out100_atol=off / 2)), at100) == "fail"
+
+
+def test_fig13_claims_ordering_and_the_noise_bar(cfg):
+    text = "mean log KL of Breiman's random forests minus that of KJIT"
+    names = [r[0] for r in claims.PAPER_TABLE]
+    assert pure(claims.fig13_claims(table_fit(TABLE), cfg), text) == "pass"
+    wrong = {**TABLE, claims.KJIT: TABLE[names[7]], names[7]: TABLE[claims.KJIT]}
+    assert pure(claims.fig13_claims(table_fit(wrong), cfg), text) == "fail"
+    assert pure(claims.fig13_claims(table_fit(TABLE), moved(cfg, z_decide=1e6)), text) == "inconclusive"
+    with pytest.raises(ValueError, match="lacks the rows"):
+        d = table_fit(TABLE)
+        claims.fig13_claims({**d, "table_method": d["table_method"][:5], "table_log_kl": d["table_log_kl"][:5]}, cfg)
+
+
+@pytest.mark.parametrize("module,key,data,fn", [
+    ("fig03", "fit", lambda cfg: fit(), claims.fig3_claims),
+    ("fig07", "exp4", lambda cfg: exp4(), claims.fig7_claims),
+    ("fig10", "fit", lambda cfg: kl_vs_variance(), claims.fig10_claims),
+    ("fig11", "s1", lambda cfg: s1(cfg), claims.fig11_claims),
+])
+def test_make_hands_its_inputs_to_the_claims(tmp_path, cfg, module, key, data, fn):
+    import importlib
+
+    from statmech_bayes.figures.kjit.common import load
+
+    mod = importlib.import_module(f"statmech_bayes.figures.kjit.{module}")
+    path = save(tmp_path / "d.npz", data(cfg))
+    fig, _, rec = mod.make({key: path}, cfg)
+    matplotlib.pyplot.close(fig)
+    assert rec.to_dict() == fn(load(path), cfg).to_dict()
+
+
+def test_claims_config_cross_checks_reject_reversed_readings():
+    from claim_checks import ROOT
+
+    from statmech_bayes.core.config import ConfigError
+    from statmech_bayes.figures.kjit.config_checks import check
+
+    full = yaml.safe_load((ROOT / "workflow" / "config" / "full.yaml").read_text())
+    check(full)
+    for key, value in (("error_axis", [0.13, 0.03]), ("orders", [100.0, 10.0])):
+        bad = copy.deepcopy(full)
+        bad["kjit"]["claims"][key] = value
+        with pytest.raises(ConfigError, match=f"kjit.claims.{key}"):
+            check(bad)

@@ -19,5 +19,10 @@ def check(config) -> None:
         problems.append("kjit.exp3.slices must not exceed kjit.exp3.n_problems")
     if kj["exp5"]["target_z"] not in kj["exp5"]["seed_targets"]:
         problems.append("kjit.exp5.seed_targets must contain kjit.exp5.target_z (the arm that decides the claims)")
+    cl = kj["claims"]
+    if not cl["error_axis"][0] < cl["error_axis"][1]:
+        problems.append("kjit.claims.error_axis must be [lowest, highest] with lowest < highest")
+    if list(cl["orders"]) != sorted(cl["orders"]):
+        problems.append("kjit.claims.orders (readings of 'several orders of magnitude') must be increasing")
     if problems:
         raise ConfigError("bad value: " + "; ".join(problems))

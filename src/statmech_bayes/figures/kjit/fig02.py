@@ -3,13 +3,10 @@ kernel-based operator learns. A schematic: its claims check the structure that t
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
-from scipy.stats import beta as beta_dist
 
-from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
-from statmech_bayes.figures.kjit import PAPER
+from statmech_bayes.figures.kjit.claims import fig2_claims
 
 # name: (kind, x, y, label); kinds: var (latent), obs (observed variable), fac (factor), lfac (learnt factor)
 NODES = {
@@ -59,19 +56,5 @@ def make(layout: dict, cfg: dict):
     table["neighbours"] = [";".join(sorted({b for a, b in EDGES if a == n} | {a for a, b in EDGES if b == n}))
                            for n in NODES]
 
-    rec = ClaimsRecord("kjit/fig2", PAPER)
-    nbrs = {n: {b for a, b in EDGES if a == n} | {a for a, b in EDGES if b == n} for n in NODES}
-    # A schematic: what it draws is true by construction, so its statements are notes, not claims (rule 6).
-    rec.note("neighbours of the learnt (red) logistic factor (the paper: 'two incoming messages: m_{p_i->f} and "
-             "m_{z_i->f}')", sorted(nbrs["logistic"]))
-    # with y_i observed and p_i's only other neighbour the Bernoulli factor, m_{p_i->f}(p) = p^y (1-p)^(1-y),
-    # which is Beta(p; 1 + y, 2 - y) up to a constant: the incoming Beta message of the paper (an identity)
-    grid = np.linspace(0.01, 0.99, 99)
-    dev = 0.0
-    for y in (0, 1):
-        lik = grid ** y * (1 - grid) ** (1 - y)
-        b = beta_dist.pdf(grid, 1 + y, 2 - y)
-        dev = max(dev, float(np.ptp(np.log(b) - np.log(lik))))
-    rec.note("spread of log[Beta(p;1+y,2-y) / p^y (1-p)^(1-y)] over p (y = 0, 1): the Bernoulli likelihood of the "
-             "observed y_i is a Beta(2,1) or Beta(1,2) message (the paper's m_{p_i->f} = Beta(p_i; alpha, beta))", dev)
+    rec = fig2_claims(NODES, EDGES)
     return fig, table, rec

@@ -10,26 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.claims import OURS, ClaimsRecord, Reading
 from statmech_bayes.core.plotstyle import note_box, use_style
-from statmech_bayes.figures.kjit import PAPER
-from statmech_bayes.figures.kjit.common import TIMING_NOTE, clears, interval, load, repeat_ratios
-
-# "KJIT is able to infer equally good posterior parameters compared to Infer.NET" (Fig. 7 caption), read before the
-# data were looked at, on the KL between the two posteriors (the correlation of log rates cannot fail: the exact data
-# term alone, b = sum x^2 / 2 shared by both posteriors, already gives a correlation of 0.9999):
-#  * typical problem: the median KL[oracle || KJIT] at most e^-8, the level below which the paper (App. C) observes
-#    no noticeable gain in EP;
-#  * nearly every problem: the 95th percentile of |E_KJIT[tau] - E_oracle[tau]| / sd_oracle[tau] at most 0.1 (the
-#    posterior mean moved by at most a tenth of the posterior's width).
-LOG_KL_MAX, Q_SHIFT, SHIFT_MAX = -8.0, 95.0, 0.1
-# "a runtime several orders of magnitude lower" (Fig. 7 caption): the median over the timed problems of the paper's
-# oracle's time over KJIT's, per interleaved repeat; two readings fixed before the data: at least one order of
-# magnitude (the published Fig. 7c itself shows e^5.6 vs e^2.1 ms, x33) and 'several' = at least two orders (x100).
-ORDERS = (10.0, 100.0)
-# Ours: our 1e5-node quadrature is already accurate (largest KL to the paper's oracle's posterior below e^-8 on the
-# timed problems) and within one order of magnitude of KJIT's time (x10).
-OURS_FAST = 10.0
+from statmech_bayes.figures.kjit.claims import fig7_claims
+from statmech_bayes.figures.kjit.common import TIMING_NOTE, load
 
 
 def make(layout: dict, cfg: dict):
@@ -76,60 +59,5 @@ def make(layout: dict, cfg: dict):
                           "oracle_time_ms": d["oracle_time_ms"], "kjit_time_ms": d["kjit_time_ms"],
                           "in_scatter": np.isin(np.arange(k.size), sel), "timed": np.isin(np.arange(k.size), timed)})
 
-    rec = ClaimsRecord("kjit/fig7", PAPER)
-    easy = ("posterior shape = 1 + n/2 + (outgoing shape - 1): forceProper sets the outgoing shape to 1 whenever "
-            "the oracle's projection has a smaller shape than the incoming message, so the shape correlation is 1 "
-            "by construction (spec 2.5, pitfall 13)")
-    # True by construction (below), so a note and not a claim (rule 4); the paper's figure shows "Correlation: 1".
-    rec.note("correlation of log posterior shapes, KJIT vs oracle (non-consulted problems)",
-             {"value": float(c_shape), "problems": int(sel.size), "why a note": easy})
-    # Cannot fail either: both posteriors share the exact data term, whose rate spans many orders of magnitude.
-    c_data = float(np.corrcoef(np.log(d["in_rate"][sel]), lr_o[sel])[0, 1]) if sel.size > 2 else np.nan
-    rec.note("correlation of log posterior rates, KJIT vs oracle (non-consulted problems)",
-             {"value": float(c_rate), "paper": 0.999895, "problems": int(sel.size),
-              "data term alone (log incoming rate vs log oracle posterior rate)": c_data,
-              "why a note": "the shared exact data term alone gives a correlation near 1; judged by the KL below"})
-    # equally good posteriors: against the paper's oracle, on the timed (non-consulted) problems
-    a_p, b_p = d["paper_shape"], d["paper_rate"]
-    a_k, b_k = d["kjit_shape"][timed], d["kjit_rate"][timed]
-    shift = np.abs(a_k / b_k - a_p / b_p) / (np.sqrt(a_p) / b_p)
-    has = timed.size > 0
-    med_lkl = float(np.log(np.median(d["kl_paper"]))) if has else np.nan
-    q_shift = float(np.percentile(shift, Q_SHIFT)) if has else np.nan
-    rec.wording("KJIT's posterior vs the paper's oracle's (timed non-consulted problems)", "KJIT is able to infer "
-                "equally good posterior parameters compared to Infer.NET",
-                [Reading("log of the median KL[oracle || KJIT]", med_lkl, upper=LOG_KL_MAX, decidable=has),
-                 Reading(f"{Q_SHIFT:g}th percentile of the posterior-mean shift in posterior sds", q_shift,
-                         upper=SHIFT_MAX, decidable=has)],
-                note=f"{timed.size} problems (evenly spaced among the non-consulted); oracle = {paper_nodes}-node "
-                     f"quadrature; against our {n_nodes}-node oracle on all {sel.size} scatter problems the median KL is "
-                     f"{np.median(d['kl_posteriors'][sel]) if sel.size else np.nan:.2e}")
-    # the time ratio, paper's baseline over KJIT, per interleaved repeat
-    med, lo, hi, n_rep = interval(repeat_ratios(t_paper, t_kjit))
-    rec.wording("median time of the paper's oracle / median time of KJIT, per interleaved repeat (timed "
-                "non-consulted problems)", "[KJIT requires] a runtime several orders of magnitude lower",
-                [Reading(f"at least {b:g}x (median of the per-repeat ratios; decided only when every repeat is on one "
-                         "side)", med, lower=b, decidable=clears(lo, hi, n_rep, lower=b)) for b in ORDERS],
-                note=f"per-repeat ratios in [{lo:.1f}, {hi:.1f}] over {n_rep} repeats of {timed.size} problems, the "
-                     f"methods interleaved; median times (ms): paper's oracle {np.nanmedian(t_paper) if has else np.nan:.2f}, "
-                     f"ours {np.nanmedian(t_ours) if has else np.nan:.2f}, KJIT {np.nanmedian(t_kjit) if has else np.nan:.3f}; "
-                     "the published Fig. 7c shows e^5.6 vs e^2.1 ms (x33). Python timings, ratios compared")
-    # ours: a much smaller quadrature is already accurate and nearly as fast
-    kl_ours = float(np.log(np.max(d["kl_ours_paper"]))) if has else np.nan
-    rec.within(f"ours: log of the largest KL[{paper_nodes}-node || {n_nodes}-node oracle posterior] (timed problems)",
-               "(not in the paper) a 10x smaller quadrature is already as accurate as the paper's oracle", kl_ours,
-               upper=LOG_KL_MAX, decidable=has, kind=OURS)
-    o_med, o_lo, o_hi, o_n = interval(repeat_ratios(t_ours, t_kjit))
-    rec.holds(f"ours: median time of the {n_nodes}-node oracle / median time of KJIT, per interleaved repeat",
-              "(not in the paper) a 10x smaller quadrature is already within an order of magnitude of KJIT's time",
-              o_med, o_med < OURS_FAST, f"< {OURS_FAST:g} (median of the per-repeat ratios, decided only when every "
-              "repeat is on one side)", decidable=clears(o_lo, o_hi, o_n, upper=OURS_FAST), kind=OURS,
-              note=f"per-repeat ratios in [{o_lo:.1f}, {o_hi:.1f}]")
-    n3 = cons.size // 3
-    rec.holds("oracle consultations in the first vs the last third of the problems", "Fig. 7c also indicates that "
-              "KJIT requires fewer oracle consultations as more problems are seen",
-              [int(cons[:n3].sum()), int(cons[-n3:].sum())], cons[-n3:].sum() < cons[:n3].sum(),
-              "last third < first third")
-    rec.note("oracle consultations in total", int(cons.sum()))
-    rec.note("KJIT consultations during the timing pass (expected 0)", int(np.sum(d["timing_kjit_consulted"])))
+    rec = fig7_claims(d, cfg)
     return fig, table, rec

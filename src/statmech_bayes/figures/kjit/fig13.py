@@ -3,34 +3,17 @@ of the paper's table, on the paper's protocol (importance-sampling ground truth,
 row), beside the paper's numbers (drawn as a table).
 
 The claims are the table's ordering: each other row's mean log KL is above KJIT's, judged with the standard error of
-the *paired* per-message differences (every row is evaluated on the same test messages); a difference within two
-standard errors is inconclusive for noise."""
+the *paired* per-message differences (every row is evaluated on the same test messages); a difference within
+``kjit.claims.z_decide`` (two) standard errors is inconclusive for noise (claims.fig13_claims)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.core.plotstyle import note_box, use_style
-from statmech_bayes.figures.kjit import PAPER
+from statmech_bayes.figures.kjit.claims import KJIT, PAPER_TABLE, fig13_claims, run_target_of, table_summaries
 from statmech_bayes.figures.kjit.common import load
-from statmech_bayes.kjit.experiments import log_kl_summary
-
-# App. C table of the paper: (row as our experiments name it, mean log KL, sd), in the paper's order
-PAPER_TABLE = [
-    ("Random features + MV kernel", -6.96, 1.67),
-    ("Random features + Expected product kernel on joint embeddings", -2.78, 1.82),
-    ("Random features + Sum of expected product kernels", -1.05, 1.93),
-    ("Random features + Product of expected product kernels", -2.64, 1.65),
-    ("Random features + Gaussian kernel on joint embeddings (KJIT)", -8.97, 1.57),
-    ("IChol + sum of Gaussian kernel on embeddings", -2.75, 2.84),
-    ("IChol + Gaussian kernel on joint embeddings", -8.71, 1.69),
-    ("Breiman's random forests", -8.69, 1.79),
-    ("Extremely randomized trees", -8.90, 1.59),
-    ("Eslami et al. (2014) random forests (re-implementation)", -6.94, 3.88),
-]
-KJIT = PAPER_TABLE[4][0]
 
 
 def make(layout: dict, cfg: dict):
@@ -39,14 +22,10 @@ def make(layout: dict, cfg: dict):
     use_style()
     d = load(layout["fit"])
     methods = [str(m) for m in d["table_method"]]
-    missing = [name for name, _, _ in PAPER_TABLE if name not in methods]
-    if missing:
-        raise ValueError(f"the App. C table lacks the rows {missing}")
     # Every regression row regresses kjit.exp1.target_z (the paper's: E z, E z^2); a prediction that is no
     # distribution is a failed one: mean (sd) over the proper predictions, the failures counted in the cell.
-    lk = {m: np.asarray(d["table_log_kl"][i], float) for i, m in enumerate(methods)}
-    summ = {m: log_kl_summary(v) for m, v in lk.items()}
-    tgt = str(d["target_z"]) if "target_z" in d else "mean_logvar"
+    lk, summ = table_summaries(d)
+    tgt = run_target_of(d)
     n_te = int(lk[KJIT].size)
     cells, rows = [], []
     extra = [(m, np.nan, np.nan) for m in methods if m not in {r[0] for r in PAPER_TABLE}]
@@ -75,24 +54,6 @@ def make(layout: dict, cfg: dict):
              loc="lower center")
     fig.tight_layout()
 
-    rec = ClaimsRecord("kjit/fig13", PAPER)
-    for name, pm, _ in PAPER_TABLE:
-        if name == KJIT:
-            continue
-        both = np.isfinite(lk[name]) & np.isfinite(lk[KJIT])
-        diff = lk[name][both] - lk[KJIT][both]
-        se = float(np.std(diff, ddof=1) / np.sqrt(diff.size))
-        m = float(np.mean(diff))
-        rec.within(f"mean log KL of {name} minus that of KJIT", f"KJIT (-8.97) has the lowest mean log KL in the App. "
-                   f"C table; {name}: {pm:.2f}", m, lower=0.0, decidable=bool(abs(m) > 2 * se),
-                   kind="relation",
-                   note=f"ours: KJIT {summ[KJIT]['mean']:.3f}, this row {summ[name]['mean']:.3f}; paired standard "
-                        f"error {se:.3f} over the {diff.size} test messages where both predictions are distributions "
-                        f"(improper: KJIT {summ[KJIT]['n_improper']}, this row {summ[name]['n_improper']}, counted as "
-                        "failures, not hidden); inconclusive when within 2 standard errors; target " + tgt)
-    rec.note("our table (mean, sd of the test log KL over the proper predictions, number improper)",
-             {m: [v["mean"], v["sd"], v["n_improper"]] for m, v in summ.items()})
-    rec.note("IChol ranks (hold-out candidates, then the two refits), joint / sum",
-             [np.asarray(d["ichol_ranks_joint"]).tolist(), np.asarray(d["ichol_ranks_sum"]).tolist()])
+    rec = fig13_claims(d, cfg)
     return fig, pd.DataFrame(rows, columns=["method", "paper_mean", "paper_sd", "our_mean", "our_sd",
                                                       "our_n_improper"]), rec
