@@ -53,7 +53,7 @@ def make(layout: dict, cfg: dict):
     c.plot(x, err["sampling"], "_", ms=22, mew=2, color=COLORS["sampling"], label="Sampling (one run)")
     c.set(ylabel="Test error", ylim=(0, 1.05), title=f"(c) KJIT over {dev[arms[0]][0].shape[0]} seeds per target")
     # upper right, above every error (ylim 1.05; at upper left the legend covered a marker)
-    c.legend(loc="upper right", fontsize=6.0, frameon=True)
+    c.legend(loc="upper right", fontsize=6.0, frameon=True, handlelength=3.0, markerscale=0.6)
     for ax in (a, b, c):
         ax.set_xticks(x, [NAMES[n] for n in names], fontsize=8)
     top = max(max(err[m]) for m in err)
