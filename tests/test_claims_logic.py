@@ -1,6 +1,7 @@
 """The figures' claim checks can fail: wrong curves must be caught, right ones accepted."""
 import numpy as np
 import pytest
+from claim_checks import paper_config
 
 from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.core.claims import ClaimsRecord
@@ -54,7 +55,7 @@ def mismatch_file(tmp_path, curve):
 
 
 def test_mismatch_maximum_is_required(tmp_path):
-    us = {"sims": {"V": 500}}
+    us = {"sims": {"V": 500}, "claims": paper_config("urry_sollich")["claims"]}
     monotone = 1 / (1 + 5 * NU)
     _, _, rec = fig07.make({"sims": {"er3": mismatch_file(tmp_path, monotone)}}, us)
     assert not any(c.passed for c in rec.claims)
@@ -66,7 +67,7 @@ def test_mismatch_maximum_is_required(tmp_path):
 def test_mismatch_maximum_is_judged_once_per_panel(tmp_path):
     """A panel with a maximum at its lowest noise level and monotone curves at the others passes (the paper
     states the maximum of the panel); a panel whose curves are all monotone fails."""
-    us = {"sims": {"V": 500}}
+    us = {"sims": {"V": 500}, "claims": paper_config("urry_sollich")["claims"]}
     monotone = 1 / (1 + 5 * NU)
     bump = monotone + 0.4 * np.exp(-np.log(NU / 0.7) ** 2 / 0.2)
 

@@ -5,23 +5,28 @@ on which a chosen claim passes is built, then a wrong one (a curve from the wron
 tree or ensemble, a shuffled series, a scaled curve) on which the same claim, found by its text, fails. The
 inputs are written as the science rules write them and read by the module's own ``make``.
 """
+import copy
+
 import numpy as np
 import pytest
+from claim_checks import paper_config
 
-from statmech_bayes.core.atomic_io import save_npz
+from statmech_bayes.core.atomic_io import load_npz, save_npz
+from statmech_bayes.figures.urry_sollich import claims as us_claims
 from statmech_bayes.figures.urry_sollich import fig01, fig02, fig03, fig04, fig05, fig06, fig10
 from statmech_bayes.figures.urry_sollich.fig05 import isolated_vertex_error
 from statmech_bayes.graphs.ensembles import degree_law
 from statmech_bayes.randomwalk.kernel_profiles import p_grid, shell_density_scaling
 from statmech_bayes.randomwalk.kernels import rw_coefficients
 from statmech_bayes.randomwalk.regular_graph_curves import initial_slope, master_curve
-from statmech_bayes.randomwalk.tree import cycle_threshold, tree_kernel, tree_kernel_limit
+from statmech_bayes.randomwalk.tree import cycle_threshold, scaling_exponent, tree_kernel, tree_kernel_limit
 
 NU = np.geomspace(0.01, 10.0, 31)          # the simulations' nu grid (sims.nu_range, sims.n_nu)
 NU_CAV = np.geomspace(0.01, 10.0, 16)      # the cavity's
 KERNEL = {"p": 10, "a": 2.0}
 SIMS = {"V": 500, "n_samples": 60}
 CAVITY = {"P": 5000, "replicas": 4}
+CLAIMS = paper_config("urry_sollich")["claims"]  # our readings and tolerances (figures/urry_sollich/claims.py)
 
 
 def run(module, inputs, cfg):
@@ -90,7 +95,7 @@ def fig1_inputs(tmp_path, limit=None, left_C=None, graph_V=FIG1["V"]):
 
 
 def fig1_claims(inputs):
-    return run(fig01, inputs, {"fig1": FIG1})
+    return run(fig01, inputs, {"fig1": FIG1, "claims": CLAIMS})
 
 
 def test_fig1_eq5_limit_fails_for_the_limit_of_another_tree(tmp_path):
@@ -386,7 +391,7 @@ def fig10_inputs(tmp_path, a=FIG10["a"], p_order=None):
 
 
 def fig10_claims(inputs):
-    return run(fig10, inputs, {"fig10": FIG10})
+    return run(fig10, inputs, {"fig10": FIG10, "claims": CLAIMS})
 
 
 def test_fig10_cutoff_constant_fails_for_the_tree_of_another_a(tmp_path):
@@ -408,3 +413,124 @@ def test_fig10_text_constant_passes_only_where_it_holds(tmp_path):
     wrong = fig10_inputs(tmp_path / "wrong")
     _, bad = flips(fig10_claims, right, wrong, "vs the text's constant d/(2 sqrt(d-1))")
     assert bad.finding  # explained as the paper's error only after failing
+
+
+# ---------------------------------------------------------------------------------------------------
+# The pure claims functions (figures/urry_sollich/claims.py) on hand-made arrays, and every configured reading of
+# ours moved across the value it judges: the verdict flips.
+
+def with_claim(section, key, value):
+    """The paper's configuration (with FIG1, FIG10 sizes) with one of our readings moved."""
+    c = copy.deepcopy(CLAIMS)
+    c[section][key] = value
+    return {"fig1": FIG1, "fig10": FIG10, "claims": c}
+
+
+def verdict_of(rec, *parts):
+    return claim(rec, *parts).verdict
+
+
+def fig1_arrays(tmp_path, **kw):
+    paths = fig1_inputs(tmp_path, **kw)
+    return load_npz(paths["tree"])[0], load_npz(paths["graphs"])[0]
+
+
+def test_fig1_claims_function_judges_hand_made_arrays(tmp_path):
+    right = fig1_arrays(tmp_path / "right")
+    wrong = fig1_arrays(tmp_path / "wrong", graph_V=20)
+    cfg = {"fig1": FIG1, "claims": CLAIMS}
+    assert verdict_of(us_claims.fig1_claims(*right, cfg), "a=2:", "at p/a = log(V)/log(d-1)") == "pass"
+    assert verdict_of(us_claims.fig1_claims(*wrong, cfg), "a=2:", "at p/a = log(V)/log(d-1)") == "fail"
+    # the function and the module's make agree claim by claim
+    made = fig1_claims(fig1_inputs(tmp_path / "made"))
+    assert [c.verdict for c in made.claims] == [c.verdict for c in us_claims.fig1_claims(*right, cfg).claims]
+
+
+@pytest.mark.parametrize("key,parts,side", [
+    ("limit_form_gap_max", ("approach to the limit form",), "upper"),
+    ("coincide_max", ("a=2:", "max |K_(1,p) - C_(1,p)|"), "upper"),
+    ("at_threshold_max", ("a=2:", "at p/a = log(V)/log(d-1)"), "upper"),
+    ("beyond_threshold_min", ("a=2:", "the same fraction"), "lower"),
+    ("K_large_p_min", ("a=2:", "K_(1,p) at p/a"), "lower"),
+])
+def test_fig1_each_reading_flips_across_its_value(tmp_path, key, parts, side):
+    arrays = fig1_arrays(tmp_path)
+    good = claim(us_claims.fig1_claims(*arrays, {"fig1": FIG1, "claims": CLAIMS}), *parts)
+    assert good.verdict == "pass"
+    v = float(good.reproduced)
+    moved = v * 0.9 if side == "upper" else min(v * 1.1, 0.999999) if v < 1 else v
+    if side == "lower" and moved <= v:
+        pytest.skip("value at the bound's ceiling")
+    assert verdict_of(us_claims.fig1_claims(*arrays, with_claim("fig1", key, moved)), *parts) == "fail"
+
+
+def test_fig1_tree_limit_and_window_readings_flip(tmp_path):
+    arrays = fig1_arrays(tmp_path)
+    base = us_claims.fig1_claims(*arrays, {"fig1": FIG1, "claims": CLAIMS})
+    good = claim(base, "a=2:", "stays at the non-trivial limit")
+    assert good.verdict == "pass"
+    gap = abs(float(good.reproduced) - float(tree_kernel_limit(FIG1["d"], 1)))
+    if gap > 0:
+        assert verdict_of(us_claims.fig1_claims(*arrays, with_claim("fig1", "tree_limit_atol", gap / 2)),
+                          "a=2:", "stays at the non-trivial limit") == "fail"
+    # 'beyond the threshold they separate' judged at a multiple barely above the threshold: K has not yet left
+    assert verdict_of(us_claims.fig1_claims(*arrays, with_claim("fig1", "separate_beyond", 1.01)),
+                      "a=2:", "the same fraction") == "fail"
+
+
+NU7 = np.geomspace(0.01, 10.0, 31)
+
+
+def mismatch_sims(curves, n=100):
+    """One ensemble's mismatch simulation: ``curves`` per noise level, 1 % noise, both pairings alike."""
+    eps = np.stack([noisy(c, 0.01, n, seed=i) for i, c in enumerate(curves)], axis=-2)  # [n, s2, nu]
+    return {"nu": NU7, "sigma2": np.array([1e-4, 1e-1][: len(curves)]), "eps": np.repeat(eps[:, None], 2, axis=1),
+            "pairings": np.array(["global/local", "local/global"])}
+
+
+MONOTONE = 1 / (1 + 5 * NU7)
+BUMP = MONOTONE + 0.4 * np.exp(-np.log(NU7 / 0.7) ** 2 / 0.2)
+
+
+@pytest.mark.parametrize("fn", [us_claims.fig7_claims, us_claims.fig8_claims])
+def test_mismatch_claims_function_needs_a_maximum_near_unity(fn):
+    cfg = {"claims": CLAIMS}
+    assert [c.verdict for c in fn({"er3": mismatch_sims([BUMP])}, cfg).claims] == ["pass", "pass"]
+    assert [c.verdict for c in fn({"er3": mismatch_sims([MONOTONE])}, cfg).claims] == ["fail"]
+    late = MONOTONE + 0.4 * np.exp(-np.log(NU7 / 8.0) ** 2 / 0.2)  # a maximum far beyond nu = 1
+    rec = fn({"er3": mismatch_sims([late])}, cfg)
+    assert verdict_of(rec, "nu of the maximum") == "fail"
+
+
+def test_mismatch_readings_flip_across_their_values():
+    sims = {"er3": mismatch_sims([BUMP])}
+    base = us_claims.fig7_claims(sims, {"claims": CLAIMS})
+    assert verdict_of(base, "panel") == "pass"
+    r = us_claims.curve_maximum(NU7, sims["er3"]["eps"][:, 0, 0], CLAIMS["mismatch"])
+    se = np.std(sims["er3"]["eps"][:, 0, 0], axis=0, ddof=1) / np.sqrt(100)
+    z = r["rise"] / np.hypot(se[r["k"]], se[r["j"]])
+    assert verdict_of(us_claims.fig7_claims(sims, with_claim("mismatch", "rise_min", r["rise"] * 1.1)),
+                      "panel") == "fail"
+    # a rise above rise_min but within rise_se standard errors cannot say the panel has no maximum
+    assert verdict_of(us_claims.fig7_claims(sims, with_claim("mismatch", "rise_se", z * 1.1)),
+                      "panel") == "inconclusive"
+    nu_max = float(NU7[r["k"]])
+    assert verdict_of(us_claims.fig7_claims(sims, with_claim("mismatch", "nu_unity", [nu_max * 1.1, 2.0])),
+                      "nu of the maximum") == "fail"
+
+
+def test_fig10_claims_function_and_its_tolerances(tmp_path):
+    data = load_npz(fig10_inputs(tmp_path)["scaling"])[0]
+    data["p_values"] = data["p_values"].tolist()
+    base = us_claims.fig10_claims(data, {"fig10": FIG10, "claims": CLAIMS})
+    made = fig10_claims(fig10_inputs(tmp_path / "made"))
+    assert [c.verdict for c in made.claims] == [c.verdict for c in base.claims]
+    good = claim(base, "equals the lazy-walk constant")
+    assert good.verdict == "pass"
+    rel = abs(float(good.reproduced) / scaling_exponent(FIG10["d"], FIG10["a"]) - 1)
+    assert verdict_of(us_claims.fig10_claims(data, with_claim("fig10", "B_rtol", rel / 2)),
+                      "equals the lazy-walk constant") == "fail"
+    slope = claim(base, "shrinks like p^(-1/2)")
+    off = abs(float(slope.reproduced) - us_claims.FIG10_SLOPE)
+    moved = us_claims.fig10_claims(data, with_claim("fig10", "slope_atol", off / 2))
+    assert verdict_of(moved, "shrinks like p^(-1/2)") == ("fail" if slope.verdict == "pass" else slope.verdict)
