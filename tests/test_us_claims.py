@@ -234,7 +234,7 @@ def test_fig3_accuracy_growing_with_sigma2_fails_with_the_noise_levels_reversed(
 
 FIG4 = {"p_eig": [50, 200, 1500], "p_sim": [5, 10, 15], "sigma2": 0.1, "x_range": [0.01, 1000.0], "n_x": 40,
         "n_samples": 40, "eq19_p": [100, 1000, 2000, 5000]}
-FIG4_CFG = {"fig4": FIG4, "kernel": KERNEL, "sims": SIMS}
+FIG4_CFG = {"fig4": FIG4, "kernel": KERNEL, "sims": SIMS, "claims": CLAIMS}
 
 
 def naive_eq19(d, p):
@@ -259,7 +259,7 @@ def fig4_inputs(tmp_path, eq19=None, sim_sigma2=FIG4["sigma2"], p_order=slice(No
     sims = {"x": x, "p_sim": np.array(FIG4["p_sim"])}
     for p in FIG4["p_sim"]:
         N = np.unique(np.maximum(1, np.round(x / p**1.5 * V)).astype(np.int64))
-        first = fig04.first_example_error(3, a, p, sim_sigma2, V)
+        first = us_claims.first_example_error(3, a, p, sim_sigma2, V)
         sims[f"N_p{p}"], sims[f"eps_p{p}"] = N, noisy(first ** N, 1e-6, FIG4["n_samples"], seed=p)
     return {"eigen": npz(tmp_path / "fig4_eigen.npz", eig), "sims": npz(tmp_path / "fig4_sims.npz", sims)}
 
@@ -357,7 +357,7 @@ def fig6_inputs(tmp_path, cavity_order=(0, 1), scale=1.0):
 
 
 def fig6_claims(inputs):
-    return run(fig06, inputs, {"fig6": FIG6})
+    return run(fig06, inputs, {"fig6": FIG6, "claims": CLAIMS})
 
 
 @pytest.mark.parametrize("wrong,flipped", [
@@ -420,10 +420,10 @@ def test_fig10_text_constant_passes_only_where_it_holds(tmp_path):
 # ours moved across the value it judges: the verdict flips.
 
 def with_claim(section, key, value):
-    """The paper's configuration (with FIG1, FIG10 sizes) with one of our readings moved."""
+    """The test configuration (FIG1, FIG4, FIG6, FIG10 sizes) with one of our readings moved."""
     c = copy.deepcopy(CLAIMS)
     c[section][key] = value
-    return {"fig1": FIG1, "fig10": FIG10, "claims": c}
+    return {"fig1": FIG1, "fig4": FIG4, "fig6": FIG6, "fig10": FIG10, "kernel": KERNEL, "sims": SIMS, "claims": c}
 
 
 def verdict_of(rec, *parts):
@@ -534,3 +534,57 @@ def test_fig10_claims_function_and_its_tolerances(tmp_path):
     off = abs(float(slope.reproduced) - us_claims.FIG10_SLOPE)
     moved = us_claims.fig10_claims(data, with_claim("fig10", "slope_atol", off / 2))
     assert verdict_of(moved, "shrinks like p^(-1/2)") == ("fail" if slope.verdict == "pass" else slope.verdict)
+
+
+def arrays(paths):
+    return {k: load_npz(p)[0] for k, p in paths.items()}
+
+
+def test_fig4_claims_function_and_its_readings(tmp_path):
+    a = arrays(fig4_inputs(tmp_path))
+    base = us_claims.fig4_claims(a["eigen"], a["sims"], FIG4_CFG)
+    made = fig4_claims(fig4_inputs(tmp_path / "made"))
+    assert [(c.claim, c.verdict) for c in made.claims] == [(c.claim, c.verdict) for c in base.claims]
+    assert all(c.verdict == "pass" for c in base.claims)
+
+    def moved(key, value, *parts):
+        return verdict_of(us_claims.fig4_claims(a["eigen"], a["sims"], with_claim("fig4", key, value)), *parts)
+
+    dev = float(claim(base, "max relative deviation from the master curve").reproduced)
+    assert moved("master_rel_max", dev * 0.9, "max relative deviation from the master curve") == "fail"
+    slope = float(claim(base, "initial error decay").reproduced)
+    assert moved("decay_slope_atol", abs(slope - 1.5) / 2, "initial error decay") == "fail"
+    # the one-example claim at p = 5: the tolerance shrunk below the simulated curve's distance from the tree sum
+    one = claim(base, "after one example (nu = 1/V), p=5,")
+    gap = abs(one.reproduced - us_claims.first_example_error(3, KERNEL["a"], 5, FIG4["sigma2"], SIMS["V"]))
+    assert moved("first_atol", 0.0, "after one example (nu = 1/V), p=5,") == "pass"  # 3 se still cover it
+    cfg = with_claim("fig4", "first_atol", gap / 4)
+    cfg["claims"]["fig4"]["first_se"] = 1e-6
+    assert verdict_of(us_claims.fig4_claims(a["eigen"], a["sims"], cfg), "after one example (nu = 1/V), p=5,") \
+        == ("fail" if gap > 0 else "pass")
+    # only the p below tree_sum_below x the threshold (7) are judged
+    n_judged = sum("after one example" in c.claim for c in base.claims)
+    cfg = with_claim("fig4", "tree_sum_below", 1.0)
+    assert sum("after one example" in c.claim for c in us_claims.fig4_claims(a["eigen"], a["sims"], cfg).claims) \
+        > n_judged
+
+
+def test_fig6_claims_function_and_its_readings(tmp_path):
+    a = arrays(fig6_inputs(tmp_path))
+    base = us_claims.fig6_claims(a["sims"], a["cavity"], {"fig6": FIG6, "claims": CLAIMS})
+    made = fig6_claims(fig6_inputs(tmp_path / "made"))
+    assert [(c.claim, c.verdict) for c in made.claims] == [(c.claim, c.verdict) for c in base.claims]
+    nu = FIG6["nus"][0]
+    mean = claim(base, f"nu={nu:g}: mean local posterior variance")
+    assert mean.verdict == "pass"
+    post, cav = a["sims"]["posterior_variances"][0], a["cavity"]["samples_0"]
+    rel = abs(post.mean() / cav.mean() - 1)
+    moved = us_claims.fig6_claims(a["sims"], a["cavity"], with_claim("fig6", "mean_rtol", rel / 2))
+    assert verdict_of(moved, f"nu={nu:g}: mean local posterior variance") == "fail"
+    # 'very good agreement' for a cavity sample 20 % too large at nu = 6.21 passes only by the allowance tv_max
+    wrong = arrays(fig6_inputs(tmp_path / "wrong", scale=1.2))
+    text = f"nu={FIG6['nus'][1]:g}: total-variation distance"
+    assert verdict_of(us_claims.fig6_claims(wrong["sims"], wrong["cavity"], {"fig6": FIG6, "claims": CLAIMS}),
+                      text) == "pass"
+    assert verdict_of(us_claims.fig6_claims(wrong["sims"], wrong["cavity"], with_claim("fig6", "tv_max", 0.001)),
+                      text) == "fail"
