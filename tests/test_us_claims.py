@@ -187,7 +187,7 @@ def test_fig2_slower_power_law_tail_fails_with_the_ensembles_swapped(tmp_path):
 # Fig. 3: cavity vs simulation; the eigenvalue approximation's accuracy growing with sigma2
 
 FIG3_S2 = [0.1, 0.01, 0.001]
-FIG3_CFG = {"sims": SIMS, "cavity": CAVITY}
+FIG3_CFG = {"sims": SIMS, "cavity": CAVITY, "claims": CLAIMS}
 
 
 def fig3_truth(nu, s2):
@@ -624,3 +624,28 @@ def test_fig2_claims_function_and_its_readings(tmp_path):
     text = "er3: tail of p(C_ii) beyond the mean roughly exponential"
     assert claim(base, text).verdict == "pass"
     assert moved("exp_rate_factor", 1.0001, "er3: tail of p(C_ii)") in ("fail", "inconclusive")
+
+
+def test_fig3_claims_function_and_its_readings(tmp_path):
+    from statmech_bayes.figures.urry_sollich.common import by_ensemble, cavity_by_key
+
+    paths = fig3_inputs(tmp_path)
+    sims, eig, cav = by_ensemble(paths["sims"]), by_ensemble(paths["eigen"]), cavity_by_key(paths["cavity"])
+    base = us_claims.fig3_claims(sims, eig, cav, FIG3_CFG)
+    made = fig3_claims(fig3_inputs(tmp_path / "made"))
+    assert [(c.claim, c.verdict) for c in made.claims] == [(c.claim, c.verdict) for c in base.claims]
+
+    def moved(key, value, text):
+        cfg = dict(FIG3_CFG, claims=with_claim("fig3", key, value)["claims"])
+        return verdict_of(us_claims.fig3_claims(sims, eig, cav, cfg), text)
+
+    for key, text, side in (("small_nu_max", "at the smallest nu=", "upper"),
+                            ("large_nu_max", "at the largest nu=", "upper"),
+                            ("crossover_factor_min", "largest deviation factor", "lower")):
+        good = claim(base, text)
+        assert good.verdict == "pass", good
+        v = float(good.reproduced)
+        assert moved(key, v * (0.9 if side == "upper" else 1.1), text) == "fail"
+    # the accuracy steps (0.15, 0.25 in ln) are decided at 3 se; at 10^4 se they cannot be
+    assert claim(base, "accuracy improves").verdict == "pass"
+    assert moved("step_se", 1e4, "accuracy improves") == "inconclusive"
