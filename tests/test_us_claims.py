@@ -291,7 +291,7 @@ def test_fig4_approach_to_the_master_curve_fails_for_shuffled_p(tmp_path):
 # Fig. 5: the shoulder of the local learning curve and the isolated vertices' share of it
 
 FIG5_S2 = [0.001, 0.0001]
-FIG5_CFG = {"sims": SIMS, "cavity": CAVITY,
+FIG5_CFG = {"sims": SIMS, "cavity": CAVITY, "claims": CLAIMS,
             "graph_ensembles": {"er3": {"kind": "erdos_renyi", "mean_degree": 3.0}}}
 
 
@@ -649,3 +649,29 @@ def test_fig3_claims_function_and_its_readings(tmp_path):
     # the accuracy steps (0.15, 0.25 in ln) are decided at 3 se; at 10^4 se they cannot be
     assert claim(base, "accuracy improves").verdict == "pass"
     assert moved("step_se", 1e4, "accuracy improves") == "inconclusive"
+
+
+def test_fig5_claims_function_and_its_readings(tmp_path):
+    from statmech_bayes.figures.urry_sollich.common import by_ensemble, cavity_by_key
+
+    paths = fig5_inputs(tmp_path)
+    sims, cav = by_ensemble(paths["sims"]), cavity_by_key(paths["cavity"])
+    base = us_claims.fig5_claims(sims, cav, FIG5_CFG)
+    made = fig5_claims(fig5_inputs(tmp_path / "made"))
+    assert [(c.claim, c.verdict) for c in made.claims] == [(c.claim, c.verdict) for c in base.claims]
+
+    def moved(key, value, text):
+        c = copy.deepcopy(CLAIMS)
+        c["fig5"][key] = value
+        return verdict_of(us_claims.fig5_claims(sims, cav, dict(FIG5_CFG, claims=c)), text)
+
+    s2 = FIG5_S2[0]
+    text = f"er3, sigma2={s2:g}: share of the local error carried by isolated"
+    share = float(claim(base, text).reproduced)
+    assert claim(base, text).verdict == "pass" and moved("isolated_share_min", min(share * 1.1, 0.999), text) == "fail"
+    text = f"er3, sigma2={s2:g}: shoulder"
+    good = claim(base, text)
+    assert good.verdict == "pass"
+    nu_k = float(good.reproduced.split("at nu=")[1])
+    assert moved("shoulder_nu", [nu_k * 1.2, 3.0], text) == "fail"
+    assert moved("shoulder_nu", [0.7, nu_k / 1.2], text) == "fail"
