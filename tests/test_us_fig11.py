@@ -3,10 +3,12 @@ the vertices they hang from), against a random example, and the claims built on 
 import matplotlib
 import numpy as np
 import pytest
+from claim_checks import paper_config
 from numpy.testing import assert_allclose
 
 from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.core.claims import FAIL, INCONCLUSIVE, NOISE, PASS, RELATION, WORDING, ClaimsRecord
+from statmech_bayes.figures.urry_sollich import claims as us_claims
 from statmech_bayes.figures.urry_sollich import fig11
 from statmech_bayes.gp.graph_posterior import kernels_from_basis, pseudo_outputs
 from statmech_bayes.graphs.components import dangling_ends
@@ -51,16 +53,16 @@ def test_two_trees_on_one_vertex_are_one_group_and_a_tree_giant_component_has_no
 def test_drawn_measures_on_a_hand_made_vector():
     on_chain = np.zeros(V)
     on_chain[[6, 7, 8]] = [0.5, 1.0, 0.3]
-    r = fig11.drawn_measures(on_chain, EDGES, V)
+    r = us_claims.drawn_measures(on_chain, EDGES, V)
     assert r["peak"] == 7 and r["peak_dangatt"] and r["share_dangling"] == pytest.approx(1.0)
     at_attach = np.zeros(V)
     at_attach[[1, 2, 6]] = [0.2, 1.0, 0.5]  # peaks on the attachment vertex 2: counts as 'around' the dangling end
-    r = fig11.drawn_measures(at_attach, EDGES, V)
+    r = us_claims.drawn_measures(at_attach, EDGES, V)
     assert r["peak"] == 2 and r["peak_dangatt"]
     assert r["share_dangling"] == pytest.approx(0.25 / 1.29) and r["share_dangatt"] == pytest.approx(1.25 / 1.29)
     off = np.zeros(V)
     off[[0, 3, 4]] = [0.4, 1.0, 0.4]  # on the cycle, away from both attachment vertices
-    r = fig11.drawn_measures(off, EDGES, V)
+    r = us_claims.drawn_measures(off, EDGES, V)
     assert not r["peak_dangatt"] and r["share_dangatt"] == 0.0
 
 
@@ -140,9 +142,13 @@ def _planted(draws, spike_peak, spike_share, base_peak, base_share):
     return dr
 
 
-def _claims(dr):
+CLAIMS = paper_config("urry_sollich")["claims"]
+
+
+def _claims(dr, c=None):
     rec = ClaimsRecord("urry_sollich/fig11", "test")
-    fig11._dangling_claims(rec, dr, "fig11", F11, DRAWN, x_dangling=True, x_giant=True, x_degree=1)
+    us_claims.dangling_claims(rec, dr, "fig11", F11, DRAWN, c or CLAIMS["fig11"], x_dangling=True, x_giant=True,
+                              x_degree=1)
     return rec.claims
 
 
@@ -193,10 +199,61 @@ def test_figure_makes_with_small_inputs(tmp_path, draws):
     save_npz(tmp_path / "draws.npz", draws)
     for name in ("fig11", "fig12"):
         fig, table, rec = fig11.make({"data": tmp_path / "data.npz", "draws": tmp_path / "draws.npz"},
-                                     {"fig11": F11}, name=name)
+                                     {"fig11": F11, "claims": CLAIMS}, name=name)
         assert len(table) == 40 and len(rec.claims) == 7
         measures = rec.notes["drawn example (circled, largest sampled spike): measures"]
         assert isinstance(measures["typical"], bool)
         assert fig.legends == [] and fig.axes[0].get_legend() is not None
         import matplotlib.pyplot as plt
         plt.close(fig)
+
+
+def _moved(key, value):
+    c = dict(CLAIMS["fig11"])
+    c[key] = value
+    return c
+
+
+def test_margin_and_decision_readings_flip_across_their_values(draws):
+    """The wording claim's share reading fails to reach the margin 0.2 with an excess of 0.05 (the readings
+    disagree), and agrees once the margin is moved below the excess; the relations are decided at 2 standard
+    errors and no longer at 10^4."""
+    n = draws["fig11_peak_exp_dangatt"].shape[0]
+    rng = np.random.default_rng(3)
+    base = 0.3 + 0.01 * rng.standard_normal(n)
+    planted = _planted(draws, np.r_[np.ones(n - 1), 0.0], base + 0.05, base - 0.2, base)
+    (c,) = [c for c in _claims(planted) if c.kind == WORDING]
+    assert c.verdict == INCONCLUSIVE and c.reason == WORDING
+    (c,) = [c for c in _claims(planted, _moved("margin", 0.01)) if c.kind == WORDING]
+    assert c.verdict == PASS
+    noisy = _planted(draws, np.r_[np.ones(n - 1), 0.0], 0.7 + 0.05 * rng.standard_normal(n),
+                     0.3 + 0.02 * rng.standard_normal(n), 0.3 + 0.02 * rng.standard_normal(n))
+    rel = [c for c in _claims(noisy) if c.kind == RELATION]
+    assert all(c.verdict == PASS for c in rel)
+    rel = [c for c in _claims(noisy, _moved("decide_se", 1e4)) if c.kind == RELATION]
+    assert all(c.verdict == INCONCLUSIVE and c.reason == NOISE for c in rel)
+
+
+def test_spike_claims_function_and_its_readings(draws):
+    rng = np.random.default_rng(10)
+    A = erdos_renyi_graph(50, 3.0, rng)
+    d = pseudo_output_data(A, P, A_LAZY, 40, S2, rng)
+    d = {k: np.asarray(v) for k, v in d.items()}
+    us = {"fig11": F11, "claims": CLAIMS}
+    rec, text = us_claims.spike_claims(d, draws, us, "fig11")
+    assert len(rec.claims) == 7 and "graph draws" in text
+
+    def verdict(c, part):
+        (found,) = [x for x in us_claims.spike_claims(d, draws, dict(us, claims={"fig11": c}), "fig11")[0].claims
+                    if part in x.claim]
+        return found.verdict
+
+    (ratio,) = [c for c in rec.claims if "largest expected pseudo-output spike" in c.claim]
+    (matched,) = [c for c in rec.claims if "matched case" in c.claim]
+    if ratio.verdict == PASS:
+        assert verdict(_moved("spike_ratio_min", ratio.reproduced * 1.1), "largest expected pseudo-output") == FAIL
+    else:
+        assert verdict(_moved("spike_ratio_min", ratio.reproduced * 0.9), "largest expected pseudo-output") == PASS
+    gap = abs(matched.reproduced - 1.0) / np.sqrt(2.0 / d["z2_global_global"].size)
+    if matched.verdict == PASS and gap > 0:
+        assert verdict(_moved("matched_se", gap / 2), "matched case") == FAIL

@@ -6,7 +6,7 @@ draws and calls its function below, so every verdict can be unit-tested on small
 (tests/test_us_claims.py). The readings and tolerances that are ours (what "coincide", "approaches", "an increase in
 error as nu approaches unity", "clear trend" ... are read as) come from the ``claims:`` section of the configuration
 (schema-checked, workflow/schemas/urry_sollich.schema.yaml); numbers the paper states are constants below, each with
-its sentence. Converted so far: Figs 1-8 and 10.
+its sentence. Converted so far: Figs 1-8 and 10-12 (Fig 9 not yet).
 """
 
 from __future__ import annotations
@@ -16,13 +16,15 @@ import pandas as pd
 from scipy import stats
 from scipy.optimize import curve_fit
 
-from statmech_bayes.core.claims import ClaimsRecord
+from statmech_bayes.core.claims import RELATION, ClaimsRecord, Reading
 from statmech_bayes.core.seeding import rng_for
 from statmech_bayes.figures.urry_sollich import PAPER
 from statmech_bayes.figures.urry_sollich.common import interp_loglog, mean_se
 from statmech_bayes.figures.urry_sollich.curves import cavity_vs_simulation
+from statmech_bayes.graphs.components import dangling_ends
 from statmech_bayes.graphs.ensembles import degree_law
 from statmech_bayes.randomwalk.kernels import rw_coefficients
+from statmech_bayes.randomwalk.pseudo_outputs import SCENARIOS, dangling_attachments
 from statmech_bayes.randomwalk.tree import (
     cycle_threshold,
     scaling_exponent,
@@ -682,3 +684,199 @@ def fig10_claims(data: dict, us: dict) -> ClaimsRecord:
               "increasing; increments per unit log p decreasing")
     rec.record("fits", fits.to_dict(orient="list"))
     return rec
+
+
+# ------------------------------------------------------------------------------- Figs 11, 12: pseudo-outputs
+
+def spike_claims(d: dict, draws: dict, us: dict, name: str) -> tuple[ClaimsRecord, str]:
+    """Figs 11 (``name`` "fig11") and 12 ("fig12"), App. B: ``d`` is the one drawn graph's pseudo-output data
+    (z_mu^2 matched and mismatched, their expectations, the circled spike mu*, the prediction vectors, the graph),
+    ``draws`` the spike statistics over many graph draws. In the matched case <z z^T> = I; mismatch produces large
+    spikes; their prediction vectors lie around dangling ends (:func:`dangling_claims`). Returns the record and the
+    figure's caption."""
+    c = us["claims"]["fig11"]
+    (ms, mt), (ss, st) = SCENARIOS[name]
+    mtag, stag = f"{ms}_{mt}", f"{ss}_{st}"
+    z_m = d[f"z2_{mtag}"]
+    mu = int(d[f"mustar_{stag}"])
+    N, V = z_m.size, int(d["V"])
+    edges, m = d["edges"], d[f"m_{stag}"]
+    dang, giant = dangling_ends(edges, V)
+    xv = int(d["x"][mu])
+    rec = ClaimsRecord(f"urry_sollich/{name}", PAPER)
+    # Matched: z = K^{-1/2} y is white, so the sampled z_mu^2 average to 1 with standard error sqrt(2/N).
+    k = c["matched_se"]
+    rec.close(f"matched case: mean over mu of the sampled z_mu^2 ({N} values)", "in the matched case "
+              "<z z^T> = I (Appendix B)", float(z_m.mean()), 1.0, atol=k * np.sqrt(2.0 / N),
+              note=f"tolerance {k:g} standard errors of a chi-square(1) mean")
+    ratio = float(d[f"z2exp_{stag}"].max() / d[f"z2exp_{mtag}"].max())
+    rec.within("largest expected pseudo-output spike under mismatch relative to the matched one",
+               "mismatch produces large spikes in z z^T (re-weighting of examples)", ratio,
+               lower=c["spike_ratio_min"])
+    drawn = drawn_measures(m, edges, V)
+    text = dangling_claims(rec, draws, name, us["fig11"], drawn, c, x_dangling=bool(dang[xv]),
+                           x_giant=bool(giant[xv]), x_degree=int(np.sum(edges == xv)))
+    return rec, text
+
+
+MOSTLY = 0.5  # the strict reading kept as a note: more than half of the squared norm on the dangling ends
+# "Localised ... clearly" (claims.fig11.margin): the largest spike's vector must put at least this much more of its
+# squared norm on the dangling ends and the vertices they hang from than a random example's vector does (fixed
+# before the data were looked at; see dangling_claims).
+
+
+def binomial_interval(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a frequency ``k/n``."""
+    f = k / n
+    c = (f + z * z / (2 * n)) / (1 + z * z / n)
+    h = z * np.sqrt(f * (1 - f) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return c - h, c + h
+
+
+def paired_difference(a, b) -> tuple[float, float]:
+    """Mean of the per-draw differences ``a - b`` and its standard error (draws independent)."""
+    diff = np.asarray(a, float) - np.asarray(b, float)
+    return float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(diff.size))
+
+
+def drawn_measures(m: np.ndarray, edges: np.ndarray, V: int) -> dict:
+    """Where one prediction vector lies: its peak vertex, whether the peak is on a dangling end or the
+    vertex one hangs from, and its squared-norm shares on the dangling ends and on those plus their
+    attachment vertices (the measures :func:`spike_shares` records over the draws)."""
+    dang, _ = dangling_ends(edges, V)
+    attach, _ = dangling_attachments(edges, V)
+    m2 = np.asarray(m, float) ** 2
+    peak = int(np.argmax(m2))
+    return {"peak": peak, "peak_dangatt": bool((dang | attach)[peak]),
+            "share_dangling": float(m2[dang].sum() / m2.sum()),
+            "share_dangatt": float(m2[dang | attach].sum() / m2.sum())}
+
+
+def _relation(rec, claim, paper, a, b, what, k, note=""):
+    """``a > b`` on average over the draws (paired), decidable when the difference clears ``k`` standard errors."""
+    diff, se = paired_difference(a, b)
+    return rec.within(claim, paper, diff, lower=0.0, kind=RELATION, decidable=abs(diff) > k * se,
+                      note=f"{what}: {float(np.mean(a)):.3f} against {float(np.mean(b)):.3f} for a random example; "
+                           f"paired difference {diff:.4f} +- {se:.4f} (standard error over {np.size(a)} "
+                           f"draws); decided when |difference| > {k:g} standard errors" + (f"; {note}" if note else ""))
+
+
+P_LARGEST = ("Both these plots clearly show the largest spike corresponding to a prediction vector localised on a "
+             "dangling edge in the graph")
+P_GENERAL = ("listed the largest (diagonal) entries of z z^T and plotted their corresponding prediction vectors. "
+             "These prediction vectors were generally localised around dangling ends of the graph ... Typical plots "
+             "of z z^T and the prediction vector corresponding to the largest spike ... are shown in Figures 11 "
+             "and 12")
+P_OTHERS = "Similar plots of the other large spikes give prediction vectors localised on other dangling edges."
+
+
+def dangling_claims(rec, dr, name, f11, drawn, c, x_dangling, x_giant, x_degree) -> str:
+    """App. B: the prediction vectors of the largest spikes "were generally localised around dangling ends";
+    Figs 11, 12 are "typical" and "clearly show the largest spike corresponding to a prediction vector
+    localised on a dangling edge"; "the other large spikes give prediction vectors localised on other
+    dangling edges".
+
+    Dangling ends as the paper defines them (Sec. 5): chains extending away from the giant component and
+    ending in a degree-1 vertex, here every tree hanging off the giant component's 2-core
+    (:func:`dangling_ends`). 'Localised on / around' a dangling end is read as a comparison, because a
+    prediction vector spreads over the kernel's range and no fixed share defines it: the spike's vector
+    against a randomly chosen example's (the baseline: the exact mean over every example of the same draw),
+    by two measures on the dangling ends together with the core vertex each hangs from ('around'): where
+    the vector peaks (its largest |m_i|) and the share of its squared norm (App. B: f_i^2 is on average a
+    sum of squared prediction-vector entries). The spike is the largest *expected* z_mu^2 given the data
+    set (over teacher and noise), so that one draw of z does not choose it. The strict '> 1/2 of the
+    squared norm on dangling ends' is kept as a note.
+    ``c`` is the configuration's claims.fig11 (our readings: ``margin``, ``decide_se``). Returns the figure's
+    caption.
+    """
+    pre = f"{name}_"
+    k, margin = c["decide_se"], c["margin"]
+    n = dr[pre + "peak_exp_dangatt"].shape[0]
+    top = dr[pre + "peak_exp_dangatt"].shape[1]
+    setting = (f"{n} graph draws (ER c=3, V={f11['V']}, N={f11['N']}, sigma2={f11['sigma2']:g}; a new graph, data "
+               "set, teacher and noise each)")
+    peak1 = dr[pre + "peak_exp_dangatt"][:, 0].astype(float)
+    share1 = dr[pre + "share_exp_dangatt"][:, 0]
+    base_peak, base_share = dr[pre + "base_peak_dangatt"], dr[pre + "base_share_dangatt"]
+    # two-sample binomial standard error of the peak fractions, for comparison with the paired one
+    p1, p0 = float(peak1.mean()), float(base_peak.mean())
+    se2 = float(np.sqrt(p1 * (1 - p1) / n + p0 * (1 - p0) / n))
+    _relation(rec, f"largest expected spike (largest E[z_mu^2 | data]) of each of {setting}: fraction whose "
+              "prediction vector peaks (largest |m_i|) on a dangling end or the vertex it hangs from, minus the "
+              "same for a randomly chosen example of the draw", P_LARGEST, peak1, base_peak,
+              "fraction peaking there", k, note=f"two-sample binomial standard error {se2:.4f}")
+    _relation(rec, f"largest expected spike of each of {setting}: share of its prediction vector's squared norm on "
+              "the dangling ends and the vertices they hang from, minus the same share for a randomly chosen "
+              "example of the draw", P_LARGEST, share1, base_share, "mean share", k)
+
+    # 'Generally localised' / 'typical' (of the largest spike, the one the figures show), two readings fixed
+    # before the data were looked at. (1) 'generally' = more often than not: the vector peaks on a dangling
+    # end or its attachment vertex in more than half of the draws. (2) 'localised around' = clearly more of
+    # the weight there than an arbitrary example puts there: the share of the squared norm exceeds a random
+    # example's by at least margin = 0.2 on average, a fifth of the whole weight, so that a few per cent of
+    # excess (true of any vector near a dangling end by chance) does not count as localised.
+    k1 = int(peak1.sum())
+    lo, hi = binomial_interval(k1, n)
+    dshare, se_share = paired_difference(share1, base_share)
+    rec.wording(f"largest expected spike of each of {setting}: 'generally localised around dangling ends', the "
+                "figures' example 'typical'", P_GENERAL, readings=[
+                    Reading("fraction of draws peaking on a dangling end or its attachment vertex (> 1/2: "
+                            "'generally' = more often than not)", k1 / n, lower=0.5,
+                            decidable=not (lo <= 0.5 <= hi)),
+                    Reading(f"mean share of |m|^2 on dangling ends + attachment vertices minus a random example's "
+                            f"(>= {margin:g}: clearly more weight there than chance)", dshare, lower=margin,
+                            decidable=abs(dshare - margin) > k * se_share)],
+                note=f"peak fraction 95% Wilson interval {lo:.3f}-{hi:.3f}; share difference {dshare:.4f} +- "
+                     f"{se_share:.4f} (paired standard error)")
+
+    # the other large spikes: 2nd..top largest expected spikes, averaged within each draw (so the draws stay
+    # the independent units of the paired error)
+    peak_o = dr[pre + "peak_exp_dangatt"][:, 1:].astype(float).mean(axis=1)
+    share_o = dr[pre + "share_exp_dangatt"][:, 1:].mean(axis=1)
+    g = dr[pre + "peak_group_exp"]
+    both = (g[:, 1:] >= 0) & (g[:, :1] >= 0)
+    other = float((g[:, 1:] != g[:, :1])[both].mean()) if both.any() else float("nan")
+    _relation(rec, f"the other large spikes (2nd-{top}th largest expected of each of {setting}): fraction whose "
+              "prediction vector peaks on a dangling end or the vertex it hangs from, minus the same for a randomly "
+              "chosen example", P_OTHERS, peak_o, base_peak, "fraction peaking there", k,
+              note=f"of those peaking there while the largest spike does too, {other:.3f} on another dangling end "
+                   "(another attachment vertex)")
+    _relation(rec, f"the other large spikes (2nd-{top}th largest expected of each of {setting}): share of the "
+              "squared norm on the dangling ends and the vertices they hang from, minus a random example's",
+              P_OTHERS, share_o, base_share, "mean share", k)
+
+    # notes: the strict reading, the sampled spikes (the paper's protocol chose by one draw of z), the drawn example
+    samp_share = dr[pre + "share_dangatt"][:, 0]
+    pct = float(100 * np.mean(samp_share <= drawn["share_dangatt"]))
+    samp_peak = float(dr[pre + "peak_dangatt"][:, 0].mean())
+    like = samp_peak if drawn["peak_dangatt"] else 1 - samp_peak  # draws whose largest spike peaks as this one's
+    # typical: it peaks where most draws' largest sampled spikes peak, and its share is in their central 80%
+    typical = like >= 0.5 and 10 <= pct <= 90
+    rec.note("largest expected spike: fraction of draws with > 1/2 of |m|^2 on dangling ends (strict reading)",
+             float((dr[pre + "share_exp_dangling"][:, 0] > MOSTLY).mean()))
+    rec.note("largest expected spike: fraction of draws with > 1/2 of |m|^2 on dangling ends + attachment vertices",
+             float((share1 > MOSTLY).mean()))
+    rec.note("largest sampled spike: fraction of draws with > 1/2 of |m|^2 on dangling ends (strict reading)",
+             float((dr[pre + "share_dangling"][:, 0] > MOSTLY).mean()))
+    rec.note("largest sampled spike: fraction of draws peaking on a dangling end or its attachment vertex",
+             float(dr[pre + "peak_dangatt"][:, 0].mean()))
+    rec.note("largest sampled spike is the largest expected one: fraction of draws",
+             float((dr[pre + "mu"][:, 0] == dr[pre + "mu_exp"][:, 0]).mean()))
+    rec.note("largest expected spike: fraction of draws peaking on a small (non-giant) component",
+             float(dr[pre + "peak_exp_small"][:, 0].mean()))
+    rec.note("largest expected spike: fraction of draws whose example lies on a dangling end or attachment vertex",
+             float(dr[pre + "at_exp_dangatt"][:, 0].mean()))
+    rec.note("dangling ends + attachment vertices: median fraction of the vertices",
+             float(np.median((dr["n_dangling"] + dr["n_attach"]) / f11["V"])))
+    rec.note("drawn example (circled, largest sampled spike): measures", {
+        **drawn, "example_vertex_degree": x_degree, "example_on_dangling_end": x_dangling,
+        "example_in_giant": x_giant, "share_dangatt_percentile_among_draws": pct,
+        "draws_peaking_alike": like, "typical": typical})
+    return (f"Over {n} graph draws the largest expected spike's prediction vector peaks on a dangling end or the "
+            f"vertex it hangs from in {100 * p1:.0f}% of draws (random example: {100 * p0:.0f}%);\nits share of "
+            f"$|m|^2$ there is {np.mean(share1):.2f} on average (random example: {np.mean(base_share):.2f}). "
+            f"This draw's circled spike is {'typical' if typical else 'not typical'}: it peaks "
+            f"{'on' if drawn['peak_dangatt'] else 'off'} them (as the largest sampled spike does in "
+            f"{100 * like:.0f}% of draws)\nand has {drawn['share_dangatt']:.2f} of $|m|^2$ there (percentile "
+            f"{pct:.0f} of the draws' largest sampled spikes).\nRed rings: dangling-end vertices (trees hanging off "
+            "the giant component's core); orange rings: the core vertices they hang from.")
