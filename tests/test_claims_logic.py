@@ -5,6 +5,7 @@ from claim_checks import paper_config
 
 from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.core.claims import ClaimsRecord
+from statmech_bayes.figures.urry_sollich import claims as us_claims
 from statmech_bayes.figures.urry_sollich import fig07, fig09
 from statmech_bayes.figures.urry_sollich.curves import cavity_vs_simulation
 
@@ -112,7 +113,7 @@ def test_error_variance_peak_and_decay_are_checked(tmp_path):
                           **{f"spread_V{v}": noisy_samples(np.array([x]), 0.01, 20)[:, 0]
                              for v, x in zip((500, 8000), spreads)}})
         us = {"fig9": {"sigma2": 0.1, "cavity_measure_draws": 4}, "sims": {"n_samples": n_s, "V": 500},
-              "cavity": {"replicas": 4, "P": 5000}}
+              "cavity": {"replicas": 4, "P": 5000}, "claims": paper_config("urry_sollich")["claims"]}
         _, data, rec = fig09.make({"sims": {"er3": str(path)}, "sims_extra": {"er3": str(extra)},
                                    "tail": {"er3": str(tail)}, "cavity": {}, "kappa": {"er3": str(kappa)},
                                    "finite_size": {"er3": str(finite)}}, us)
@@ -132,11 +133,11 @@ def larger_graph_case(small_factor, large_factor, larger_nu):
     sims = {"nu": NU, "var": np.stack([noisy_samples(small_factor * truth, 0.05, 600)] * 2, axis=1)}
     at = [int(np.argmin(np.abs(NU - x))) for x in larger_nu]
     larger = {"nu": NU[at], "V": 2000, "var": noisy_samples(large_factor * truth[at], 0.05, 200, seed=3)}
-    big = fig09._larger_graph_check(sims, larger, cav, 500)
+    big = us_claims.fig9_larger_graph_check(sims, larger, cav, 500)
     rec = ClaimsRecord("t/f", "t")
     cavity_vs_simulation(rec, "pl", "global", 0.1, NU, sims["var"][:, 0], NU, truth, 1e-3 * truth,
-                         explain=fig09._finite_size_explanation(big), kind="ours")
-    fig09._larger_graph_claim(rec, "pl", big)
+                         explain=us_claims.fig9_finite_size_explanation(big), kind="ours")
+    us_claims.fig9_larger_graph_claim(rec, "pl", big)
     return rec.claims
 
 
@@ -159,3 +160,42 @@ def test_larger_graphs_must_cover_every_failing_nu():
     v500, larger = larger_graph_case(0.88, 0.99, NU[::6])
     assert larger.verdict == "pass"
     assert v500.verdict == "fail" and "measured explanation" not in v500.note
+
+
+def test_fig9_claims_function_and_its_readings():
+    """fig9_claims on hand-made vertex variances (local peak at nu = 0.18, global decay; no cavity curves): the
+    paper's two shape claims pass, and each of our readings moved across its value fails them."""
+    import copy
+
+    claims = paper_config("urry_sollich")["claims"]
+    local = 0.1 * np.exp(-np.log(NU / 0.18) ** 2 / 0.5)
+    glob = 0.55 / (1 + (NU / 0.3) ** 2)
+    var = np.stack([noisy_samples(glob, 0.01, 50), noisy_samples(local, 0.01, 50, seed=1)], axis=1)
+    sims = {"er3": {"nu": NU, "var": var}}
+    prior = np.random.default_rng(2).normal(1.0, np.sqrt(0.5), 20_000)
+    kappa = {"er3": {"kappa": np.float64(1.0), "prior_samples": prior}}
+    finite = {"er3": {"V": np.array([500, 8000]), "spread_V500": np.full(20, 0.4), "spread_V8000": np.full(20, 0.5)}}
+
+    def rec(**moved):
+        c = copy.deepcopy(claims)
+        c["fig9"].update(moved)
+        return us_claims.fig9_claims(sims, {}, kappa, finite, {}, {"fig9": {"sigma2": 0.1}, "sims": {"V": 500},
+                                                                  "claims": c})
+
+    def verdict(r, text):
+        (found,) = [x for x in r.claims if text in x.claim]
+        return found.verdict
+
+    base = rec()
+    peak, above, largest = "nu of the peak", "at the peak exceeds", "largest at the smallest nu"
+    assert [verdict(base, t) for t in (peak, above, largest)] == ["pass"] * 3
+    nu_k = float([x for x in base.claims if peak in x.claim][0].reproduced)
+    assert verdict(rec(peak_nu=[nu_k * 1.2, 0.4]), peak) == "fail"
+    assert verdict(rec(peak_se=1e4), above) == "fail"
+    m = var[:, 0].mean(axis=0)
+    assert verdict(rec(decay_factor=float(m[0] / m[-1]) * 1.1), "decays") == "fail"
+    hump = var.copy()
+    hump[:, 0, 3] = hump[:, 0, 0] * 1.02  # the global variance 2 % above its value at the smallest nu
+    sims["er3"] = {"nu": NU, "var": hump}
+    assert verdict(rec(), largest) == "fail"
+    assert verdict(rec(largest_at_zero_rtol=0.03), largest) == "pass"
