@@ -5,12 +5,15 @@ noise level, a scaled or swapped series, a wrong spectrum) are fed to its claim 
 A wording claim must also come out inconclusive (reason ``wording``) when its readings disagree. The inputs
 are small synthetic curves, so the whole file runs in seconds.
 """
+import copy
+
 import numpy as np
 import pytest
 
 from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.claims import FAIL, INCONCLUSIVE, OURS, PASS, RELATION, VALUE, WORDING, ClaimsRecord
 from statmech_bayes.figures.sollich_halees import (
+    claims,
     common,
     fig01,
     fig02,
@@ -25,7 +28,9 @@ from statmech_bayes.figures.sollich_halees import (
 )
 from statmech_bayes.gp.simulation import posterior_variance_1d, sample_prior_grid_2d
 
-CLAIMS = {"se_factor": 4, "bracket_from_n": 10, "dip_rtol": 0.03, "regime_factor": 10.0, "flatten_ratio": 0.5}
+CLAIMS = {"se_factor": 4, "bracket_from_n": 10, "dip_rtol": 0.03, "regime_factor": 10.0, "flatten_ratio": 0.5,
+          "rough_ratio": 3.0, "dent_rtol": 0.02, "far_over_l": 4.0, "prior_floor": 0.99, "close_vs_average": 0.5,
+          "limit_rtol": 0.01}
 N = 80          # n_max of the synthetic learning curves
 T, L2 = 1.0, 0.3
 SCN = {"ou1": dict(inputs="uniform", kernel="ou", d=1, l=0.01, sigma2=[0.05]),
@@ -417,3 +422,117 @@ def test_fig10_single_dataset_bound_and_quite_close_flip(tmp_path):
     rec = run(fig10, inputs, FIG10)
     assert find(rec, "sigma2=0.05: Degmin 'quite close'").verdict == FAIL
     assert find(rec, "sigma2=0.001: Degmin 'quite close'").verdict == PASS
+
+
+# =============================================================================================================
+# The claims functions of figures/sollich_halees/claims.py on hand-made dicts (no files, no plotting): right inputs
+# pass, wrong ones fail, and each configured reading of ours (sollich_halees.claims) is the one applied: moved
+# across the value, it flips the verdict.
+
+def moved(cfg, **claims_keys):
+    """The configuration with some of our readings (sollich_halees.claims) moved."""
+    out = copy.deepcopy(cfg)
+    out["claims"] = dict(out["claims"]) | claims_keys
+    return out
+
+
+def fig1_data(swap=False):
+    rng = np.random.default_rng(1)
+    out = {}
+    for kern in ("ou", "rbf"):
+        g, out[f"{kern}_samples"] = sample_prior_grid_2d(kern, 0.1, 41, rng, 8)
+    if swap:
+        out["ou_samples"], out["rbf_samples"] = out["rbf_samples"], out["ou_samples"]
+    return out | {"grid": g}
+
+
+def test_fig1_claims_roughness_and_its_reading():
+    cfg = {"fig1": {"l": 0.1}, "claims": CLAIMS}
+    rec = claims.fig1_claims(fig1_data(), cfg)
+    c = find(rec, "roughness")
+    assert c.verdict == PASS and c.kind == WORDING
+    assert find(claims.fig1_claims(fig1_data(swap=True), cfg), "roughness").verdict == FAIL
+    # our factor moved above the smaller of the two ratios (increments, extrema): that reading fails
+    d = fig1_data()
+    r = min(float(q(d["ou_samples"]).mean() / q(d["rbf_samples"]).mean()) for q in (claims.increments, claims.extrema))
+    assert r > 3.0
+    assert find(claims.fig1_claims(d, moved(cfg, rough_ratio=r * 1.5)), "roughness").verdict != PASS
+
+
+def fig2_data(s2=0.05, ratio=None):
+    x = np.linspace(0, 1, 501)
+    X = np.concatenate([[0.1, 0.4], np.random.default_rng(2).uniform(0, 1, 98)])
+    e_l = posterior_variance_1d(X, x, 0.1, s2) if ratio is None else np.full(x.size, 0.05 * ratio)
+    return {"x": x, "x_train": X, "eps_small": posterior_variance_1d(X[:2], x, 0.1, s2), "eps_large": e_l}
+
+
+def test_fig2_claims_dents_prior_floor_and_their_readings():
+    cfg = {"fig2": {"l": 0.1, "sigma2": 0.05, "n": [2, 100]}, "claims": CLAIMS}
+    rec = claims.fig2_claims(fig2_data(), cfg)
+    dents = [c for c in rec.claims if "dent" in c.claim]
+    assert len(dents) == 2 and all(c.verdict == PASS for c in dents)
+    far = find(rec, "farther than 4 l")
+    assert far.verdict == PASS
+    assert all(c.verdict == FAIL for c in claims.fig2_claims(fig2_data(s2=0.5), cfg).claims if "dent" in c.claim)
+    # the dents' relative error, and the smallest eps far from the inputs, with our readings moved across them
+    err = max(abs(float(c.reproduced) / (0.05 / 1.05) - 1) for c in dents)
+    rec = claims.fig2_claims(fig2_data(), moved(cfg, dent_rtol=err / 2))
+    assert any(c.verdict == FAIL for c in rec.claims if "dent" in c.claim)
+    rec = claims.fig2_claims(fig2_data(), moved(cfg, prior_floor=min(1.0, float(far.reproduced) + 1e-9)))
+    assert find(rec, "farther than 4 l").verdict == FAIL
+    # closer to the inputs the prior value is not reached: "outside the dents" starts at far_over_l
+    assert find(claims.fig2_claims(fig2_data(), moved(cfg, far_over_l=1.0)), "farther than 1 l").verdict == FAIL
+
+
+def fig8_inputs(lc=1.1, eps1=-0.005):
+    n = np.arange(N + 1.0)
+    m = truth(0.05)
+    rng = np.random.default_rng(4)
+    sims = m * (1 + 0.01 * rng.standard_normal((200, n.size)))
+    th = {"n": n, "sigma2": np.array([0.05]), "LC": (lc * m)[None], "eps1": (eps1 * lc * m)[None]}
+    th["eps1"][0, 0] = 0.0
+    return th, {"sigma2": np.array([0.05]), "eps": sims[None]}
+
+
+def test_fig8_claims_flip_and_dip_rtol_is_the_visible_reading():
+    cfg = {"claims": CLAIMS}
+    rec = claims.fig8_claims(*fig8_inputs(), 0.05, cfg)
+    assert find(rec, "|eps_1| / eps_LC").verdict == PASS and find(rec, "largest eps_1").verdict == PASS
+    c = find(rec, "LC1 = LC + eps_1 still above Sim")
+    assert c.verdict == PASS
+    rec = claims.fig8_claims(*fig8_inputs(lc=0.9, eps1=0.05), 0.05, cfg)
+    assert find(rec, "|eps_1| / eps_LC").verdict == FAIL and find(rec, "largest eps_1").verdict == FAIL
+    assert find(rec, "LC1 = LC + eps_1 still above Sim").verdict == FAIL
+    # LC1 about 9.5 % above Sim: visible under dip_rtol 0.03, not under 0.2 (the statistical reading still passes)
+    rec = claims.fig8_claims(*fig8_inputs(), 0.05, moved(cfg, dip_rtol=0.2))
+    assert find(rec, "LC1 = LC + eps_1 still above Sim").verdict != PASS
+
+
+def fig10_inputs(curves):
+    n = np.arange(N + 1.0)
+    deg = {"n": n, "sigma2_limit": np.float64(1e-10), "fig10_rbf4_limit_maxgap": np.float64(1e-4)}
+    for s2, (pl, dm) in curves.items():
+        deg[f"fig10_rbf4_pl_{s2:g}"], deg[f"fig10_rbf4_degmin_{s2:g}"] = pl, dm
+    rng = np.random.default_rng(5)
+    m = {s2: truth(s2) for s2 in (0.05, 0.001)}
+    eps = np.stack([m[s2] * (1 + 0.01 * rng.standard_normal((100, N + 1))) for s2 in (0.05, 0.001)])
+    return deg, {"rbf4": {"sigma2": np.array([0.05, 0.001]), "eps": eps}}
+
+
+def test_fig10_claims_flip_and_their_readings():
+    cfg = {"fig10": {"scenarios": ["rbf4"], "sigma2": [0.05, 0.001]}, "claims": CLAIMS}
+    rec = claims.fig10_claims(*fig10_inputs(fig10_curves(0.2, 0.1)), cfg)
+    assert find(rec, "closer at sigma2=0.001").verdict == PASS
+    assert find(rec, "sigma2=0.05: min over n of Degmin - Pl").verdict == PASS
+    assert find(rec, "sigma2 -> 0").verdict == PASS
+    close = find(rec, "sigma2=0.05: Degmin 'quite close'")
+    assert close.verdict == PASS
+    rec = claims.fig10_claims(*fig10_inputs(fig10_curves(0.1, 0.2)), cfg)
+    assert find(rec, "closer at sigma2=0.001").verdict == FAIL
+    rec = claims.fig10_claims(*fig10_inputs(fig10_curves(-0.3, 0.1)), cfg)
+    assert find(rec, "sigma2=0.05: min over n of Degmin - Pl").verdict == FAIL
+    # our readings moved across the values: "quite close" (ln 1.2 / ln 1.67, about 0.36) and the sigma2 -> 0 gap 1e-4
+    rec = claims.fig10_claims(*fig10_inputs(fig10_curves(0.2, 0.1)), moved(cfg, close_vs_average=0.2))
+    assert find(rec, "sigma2=0.05: Degmin 'quite close'").verdict != PASS
+    rec = claims.fig10_claims(*fig10_inputs(fig10_curves(0.2, 0.1)), moved(cfg, limit_rtol=5e-5))
+    assert find(rec, "sigma2 -> 0").verdict == FAIL
