@@ -30,7 +30,7 @@ from statmech_bayes.gp.simulation import posterior_variance_1d, sample_prior_gri
 
 CLAIMS = {"se_factor": 4, "bracket_from_n": 10, "dip_rtol": 0.03, "regime_factor": 10.0, "flatten_ratio": 0.5,
           "rough_ratio": 3.0, "dent_rtol": 0.02, "far_over_l": 4.0, "prior_floor": 0.99, "close_vs_average": 0.5,
-          "limit_rtol": 0.01}
+          "limit_rtol": 0.01, "unreliable_factor": 1.1}
 N = 80          # n_max of the synthetic learning curves
 T, L2 = 1.0, 0.3
 SCN = {"ou1": dict(inputs="uniform", kernel="ou", d=1, l=0.01, sigma2=[0.05]),
@@ -536,3 +536,17 @@ def test_fig10_claims_flip_and_their_readings():
     assert find(rec, "sigma2=0.05: Degmin 'quite close'").verdict != PASS
     rec = claims.fig10_claims(*fig10_inputs(fig10_curves(0.2, 0.1)), moved(cfg, limit_rtol=5e-5))
     assert find(rec, "sigma2 -> 0").verdict == FAIL
+
+
+def test_fig9_claims_flip_and_unreliable_factor_is_the_reading(tmp_path):
+    inputs = lc_inputs(tmp_path, ("rbf4",), {"rbf4": dict(LC=0.9)})
+    th, _ = load_npz(inputs["theory"]["rbf4"])
+    sm, _ = load_npz(inputs["sims"]["rbf4"])
+    deg, _ = load_npz(degenerate_file(tmp_path, 2.5))
+    text = "least error factor"
+    rec = claims.fig9_claims(th, sm, deg, FIG9)
+    assert find(rec, text).verdict == PASS and find(rec, "Deg - TWO").verdict == FAIL   # Deg 2.5 Sim > TWO 2.2 Sim
+    deg1, _ = load_npz(degenerate_file(tmp_path, 1.0, tag="b"))
+    assert find(claims.fig9_claims(th, sm, deg1, FIG9), text).verdict == FAIL
+    # Deg = 2.5 Sim: the least error factor is sqrt(2.5) = 1.58 at every n; a reading of 'not reliable' above 1.7
+    assert find(claims.fig9_claims(th, sm, deg, moved(FIG9, unreliable_factor=1.7)), text).verdict == FAIL

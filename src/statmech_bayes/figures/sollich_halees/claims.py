@@ -1,4 +1,4 @@
-"""The claims of Sollich & Halees 2002, one pure function per figure (so far Figs 1, 2, 8 and 10): from the loaded
+"""The claims of Sollich & Halees 2002, one pure function per figure (so far Figs 1, 2, 8, 9 and 10): from the loaded
 cached results (plain dicts of arrays, as the figure modules load them) and the paper's configuration section to a
 ClaimsRecord.
 
@@ -19,6 +19,9 @@ from statmech_bayes.figures.sollich_halees.common import (
     FACTOR,
     SINGLE_QUOTE,
     _ranges,
+    closer_readings,
+    gap_readings,
+    gap_table,
     sigma_index,
     sim_stats,
 )
@@ -246,4 +249,78 @@ def fig10_claims(deg: dict, sims: dict, cfg: dict) -> ClaimsRecord:
                      Reading(f"tight: largest factor Degmin/Pl over n (at most {FACTOR:g})", float(np.exp(g.max())),
                              upper=FACTOR)],
                     note=f"Degmin/Pl up to {np.exp(g.max()):.3g}; Sim/Pl (average case) up to {np.exp(avg[i]):.3g}")
+    return rec
+
+
+# ------------------------------------------------------------------------------- Fig 9: the degenerate scenario
+
+def fig9_claims(th: dict, sm: dict, deg: dict, cfg: dict) -> ClaimsRecord:
+    """Fig. 9: ``th`` and ``sm`` are the theory and simulations of the scenario of ``cfg["fig9"]``, ``deg`` the
+    degenerate scenario with its spectrum (``fig9_deg``: eq. 30; ``fig9_ov``; the eq. 31 limit ``eq31_*``); Sim and
+    Deg differ, so no eigenvalue-only prediction is reliable, UC underestimates Deg, TWO and OV bound it, and the
+    eq. (31) limit."""
+    s2 = float(cfg["fig9"]["sigma2"])
+    i = sigma_index(th, s2)
+    n = th["n"]
+    m, se = sim_stats(sm["eps"][sigma_index(sm, s2)])
+    curves = {"LC": th["LC"][i], "UC": th["UC"][i], "TWO": th["TWO"][i], "Deg": deg["fig9_deg"]}
+    unreliable = float(cfg["claims"]["unreliable_factor"])
+    rec = ClaimsRecord("sollich_halees/fig9", PAPER)
+    k = float(cfg["claims"]["se_factor"])
+    d = curves["Deg"]
+    # "differ significantly" in the sense the sentence goes on to use it (eigenvalue-only predictions are not
+    # reliable): Sim and Deg, which share the spectrum, lie farther apart on the paper's log axis than the LC
+    # approximation (the text: "close to the true learning curves") lies from Sim in the same panel, under the
+    # worst-gap and mean-gap readings of common.py.
+    rec.wording("Sim and Deg (same spectrum) differ by more than LC differs from Sim: margin of the log-axis gap "
+                "|ln(curve/Sim)|, Deg - LC", "The curves Sim and Deg differ significantly, showing that learning "
+                "curves cannot be predicted reliably based on eigenvalues alone",
+                closer_readings({"LC": curves["LC"]}, {"Deg": d}, m, se, k),
+                note=gap_table({"LC": curves["LC"], "Deg": d}, m) + f"; |Deg - Sim| reaches "
+                     f"{float((np.abs(d - m) / se.clip(min=1e-300))[2:].max()):.0f} SE of Sim")
+    # A prediction from the spectrum alone is the same curve for both scenarios; the best one misses one of
+    # them by at least exp(|ln(Deg/Sim)|/2) at each n. "Not reliable" = an error above unreliable_factor - 1 (10 %), at the worst n or
+    # typically (mean over n of that least error).
+    half = np.abs(np.log(d[1:] / m[1:])) / 2
+    rel = se[1:] / m[1:]
+    i_w = int(np.argmax(half))
+    rec.wording("least error factor of any eigenvalue-only prediction of both Sim and Deg (same spectrum), "
+                "exp(|ln(Deg/Sim)|/2)", "learning curves cannot be predicted reliably based on eigenvalues alone",
+                [Reading(f"worst n (n = {int(n[1:][i_w])})", float(np.exp(half[i_w])), lower=unreliable,
+                         decidable=bool(abs(half[i_w] - np.log(unreliable)) > k * rel[i_w] / 2)),
+                 Reading("mean over n of the log error, as a factor", float(np.exp(half.mean())), lower=unreliable,
+                         decidable=bool(abs(half.mean() - np.log(unreliable)) > k * rel.mean() / 2))],
+                note=f"read as 'not reliable': an error above {(unreliable - 1) * 100:g} %")
+    # "underestimates ... quite significantly": the "factor" and "visible" readings of common.py of the
+    # largest gap by which UC lies below the exact Deg (both exact: no statistical error)
+    above = n[(n >= 1) & (d > curves["UC"])]
+    under = np.log(d[1:] / curves["UC"][1:])
+    i_u = int(np.argmax(under))
+    rec.wording("UC below the exact Deg: largest ln(Deg/UC) over n", "the UC approximation is not in general an upper "
+                "bound on the true learning curve; in fact, it here underestimates the true eps(n) quite "
+                "significantly", gap_readings(max(float(under[i_u]), 0.0), 0.0, loose=True),
+                note=f"largest at n = {int(n[1:][i_u])}; Deg > UC at n = {_ranges(above)}; Deg/UC at n = {int(n[-1])}: "
+                     f"{float(d[-1] / curves['UC'][-1]):.3g}")
+    rec.within("max over n of Deg - TWO", "TWO is a bound (it uses <C(x,x) phi_i^2>, = tr Lambda here)",
+               float((d - curves["TWO"]).max()), upper=ROUNDOFF, kind=RELATION)
+    ov = deg["fig9_ov"]
+    rec.within("min over n of Deg - OV", "OV is a lower bound for any scenario", float((d - ov).min()), lower=-ROUNDOFF,
+               kind=RELATION)
+    # Eq. (31): one input with probability 1-δ, the rest sharing δ; the error reduction is that of the
+    # single eigenvalue λ_α, so no upper bound can use the spectrum alone.
+    lim, e31 = deg["eq31_exact"], deg["eq31_formula"]
+    delta = float(deg["eq31_delta"])
+    rel = float(np.abs(lim[1:] / e31[1:] - 1).max())
+    rec.within(f"eq. (31) limit: max over n of |exact/eq.31 - 1| with p_alpha = 1 - {delta:g}",
+               "eps(n) ~ tr Lambda - lambda_a + lambda_a sigma^2/(sigma^2 + n lambda_a)", rel,
+               upper=2 * float(n[-1]) * delta, note=f"lambda_a = {float(deg['eq31_lambda']):.4g}; tolerance 2 n_max "
+                                                    "delta (footnote 9: n p_beta << 1)")
+    T = float(th["T"])
+    lam_a = float(deg["eq31_lambda"])
+    rec.within(f"eq. (31) limit: error reduction (T - eps(n))/T at n = {int(n[-1])}, exact",
+               "if lambda_a << tr Lambda, then we can make the reduction in generalization error arbitrarily small: "
+               "there is no non-trivial upper bound ... that takes only the eigenvalue spectrum as input",
+               float((T - lim[-1]) / T), upper=lam_a / T * (1 + 2 * float(n[-1]) * delta),
+               note=f"at most lambda_a/T = {lam_a / T:.3g}; UC (same spectrum) predicts "
+                    f"{float((T - curves['UC'][-1]) / T):.3g}")
     return rec
