@@ -30,7 +30,8 @@ from statmech_bayes.gp.simulation import posterior_variance_1d, sample_prior_gri
 
 CLAIMS = {"se_factor": 4, "bracket_from_n": 10, "dip_rtol": 0.03, "regime_factor": 10.0, "flatten_ratio": 0.5,
           "rough_ratio": 3.0, "dent_rtol": 0.02, "far_over_l": 4.0, "prior_floor": 0.99, "close_vs_average": 0.5,
-          "limit_rtol": 0.01, "unreliable_factor": 1.1}
+          "limit_rtol": 0.01, "unreliable_factor": 1.1,
+          "overlap_factor": 1.1, "weak_vs_ov": 0.1, "very_loose_factor": 10.0}
 N = 80          # n_max of the synthetic learning curves
 T, L2 = 1.0, 0.3
 SCN = {"ou1": dict(inputs="uniform", kernel="ou", d=1, l=0.01, sigma2=[0.05]),
@@ -185,7 +186,7 @@ def test_loose_is_judged_under_the_factor_and_visible_readings(factor, verdict):
     m = truth(0.05)
     se = 1e-4 * m
     rec = ClaimsRecord("t/f", "t")
-    common.loose_claim(rec, "x", "TWO", np.arange(N + 1.0), m, se, m * factor, CLAIMS, fig03.FAR)
+    common.loose_claim(rec, "x", "TWO", np.arange(N + 1.0), m, se, m * factor, CLAIMS, claims.FAR)
     c = rec.claims[-1]
     assert c.kind == WORDING and c.verdict == verdict and not c.finding
     if verdict == INCONCLUSIVE:
@@ -195,7 +196,7 @@ def test_loose_is_judged_under_the_factor_and_visible_readings(factor, verdict):
 def test_loose_is_undecidable_within_the_noise():
     m = truth(0.05)
     rec = ClaimsRecord("t/f", "t")
-    common.loose_claim(rec, "x", "Pl", np.arange(N + 1.0), m, 0.05 * m, m * 2.05, CLAIMS, fig03.LOOSE)
+    common.loose_claim(rec, "x", "Pl", np.arange(N + 1.0), m, 0.05 * m, m * 2.05, CLAIMS, claims.LOOSE)
     assert rec.claims[-1].verdict == INCONCLUSIVE and rec.claims[-1].reason == "noise"
 
 
@@ -232,12 +233,12 @@ def crossover(n_sets=200, seed=3):
 def test_fig4_ov_asymptotic_behaviour_flips_for_a_wrong_decay():
     n, sims, ov = crossover()
     rec = ClaimsRecord("t/f", "t")
-    fig04._ov_claims(rec, n, sims, ov, 0.05, 4.0)
+    claims.ov_claims(rec, n, sims, ov, 0.05, 4.0)
     right, only = rec.claims
     assert right.kind == WORDING and right.verdict == PASS
     assert only.kind == WORDING and only.verdict == PASS
     rec = ClaimsRecord("t/f", "t")
-    fig04._ov_claims(rec, n, sims, ov * np.exp(-n / 10), 0.05, 4.0)   # OV decaying far too fast
+    claims.ov_claims(rec, n, sims, ov * np.exp(-n / 10), 0.05, 4.0)   # OV decaying far too fast
     assert rec.claims[0].verdict == FAIL
 
 
@@ -319,7 +320,8 @@ def test_fig7_lc_best_is_inconclusive_when_worst_and_mean_gaps_disagree(tmp_path
     save_npz(path, th)
     inputs = {"theory": {sc: p[0] for sc, p in files.items()}, "sims": {sc: p[1] for sc, p in files.items()}}
     rec = ClaimsRecord("t/f", "t")
-    fig07._lc_best_claim(rec, inputs, lc_cfg(names), 4.0)
+    claims.lc_best_claim(rec, common.by_scenario(inputs["sims"]), common.by_scenario(inputs["theory"]),
+                         lc_cfg(names), 4.0)
     assert rec.claims[-1].verdict == INCONCLUSIVE and rec.claims[-1].reason == "wording"
 
 
@@ -550,3 +552,30 @@ def test_fig9_claims_flip_and_unreliable_factor_is_the_reading(tmp_path):
     assert find(claims.fig9_claims(th, sm, deg1, FIG9), text).verdict == FAIL
     # Deg = 2.5 Sim: the least error factor is sqrt(2.5) = 1.58 at every n; a reading of 'not reliable' above 1.7
     assert find(claims.fig9_claims(th, sm, deg, moved(FIG9, unreliable_factor=1.7)), text).verdict == FAIL
+
+
+def loaded(inputs):
+    return common.by_scenario(inputs["sims"]), common.by_scenario(inputs["theory"])
+
+
+def test_figs_4_5_7_claims_flip_when_our_readings_move(tmp_path):
+    cfg = lc_cfg(("rbf1",))
+    for sub in "abc":
+        (tmp_path / sub).mkdir()
+    sims, theory = loaded(lc_inputs(tmp_path / "a", ("rbf1",), {"rbf1": dict(Pl=1.0, MW=0.97)}))
+    text = "MW 'close' to Plaskota"
+    assert find(claims.fig4_claims(sims, theory, cfg), text).verdict == PASS
+    assert find(claims.fig4_claims(sims, theory, moved(cfg, overlap_factor=1.02)), text).verdict != PASS  # MW/Pl 1.03
+    cfg = lc_cfg(("rbf4",))
+    sims, theory = loaded(lc_inputs(tmp_path / "b", ("rbf4",),
+                                    {"rbf4": dict(OV=[0.4, 0.1], Pl=[0.5, 0.3], TWO=[2.2, 2.25])}))
+    text = "TWO 'only weakly affected'"
+    assert find(claims.fig5_claims(sims, theory, cfg), text).verdict == PASS
+    # TWO's largest change over n is a factor 1.0027, 0.0019 of OV's
+    assert find(claims.fig5_claims(sims, theory, moved(cfg, weak_vs_ov=0.001)), text).verdict != PASS
+    assert find(claims.fig5_claims(sims, theory, moved(cfg, overlap_factor=1.001)), text).verdict != PASS
+    cfg = lc_cfg(("ou1", "gauss4"))
+    sims, theory = loaded(lc_inputs(tmp_path / "c", ("ou1", "gauss4"), {"gauss4": dict(OV=[0.4, 0.05])}))
+    text = "OV 'very loose'"
+    assert find(claims.fig7_claims(sims, theory, cfg), text).verdict == PASS      # Sim / OV = 20
+    assert find(claims.fig7_claims(sims, theory, moved(cfg, very_loose_factor=30.0)), text).verdict == FAIL
