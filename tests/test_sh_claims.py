@@ -5,12 +5,15 @@ noise level, a scaled or swapped series, a wrong spectrum) are fed to its claim 
 A wording claim must also come out inconclusive (reason ``wording``) when its readings disagree. The inputs
 are small synthetic curves, so the whole file runs in seconds.
 """
+import copy
+
 import numpy as np
 import pytest
 
 from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.claims import FAIL, INCONCLUSIVE, OURS, PASS, RELATION, VALUE, WORDING, ClaimsRecord
 from statmech_bayes.figures.sollich_halees import (
+    claims,
     common,
     fig01,
     fig02,
@@ -25,7 +28,10 @@ from statmech_bayes.figures.sollich_halees import (
 )
 from statmech_bayes.gp.simulation import posterior_variance_1d, sample_prior_grid_2d
 
-CLAIMS = {"se_factor": 4, "bracket_from_n": 10, "dip_rtol": 0.03, "regime_factor": 10.0, "flatten_ratio": 0.5}
+CLAIMS = {"se_factor": 4, "bracket_from_n": 10, "dip_rtol": 0.03, "regime_factor": 10.0, "flatten_ratio": 0.5,
+          "rough_ratio": 3.0, "dent_rtol": 0.02, "far_over_l": 4.0, "prior_floor": 0.99, "close_vs_average": 0.5,
+          "limit_rtol": 0.01, "unreliable_factor": 1.1,
+          "overlap_factor": 1.1, "weak_vs_ov": 0.1, "very_loose_factor": 10.0}
 N = 80          # n_max of the synthetic learning curves
 T, L2 = 1.0, 0.3
 SCN = {"ou1": dict(inputs="uniform", kernel="ou", d=1, l=0.01, sigma2=[0.05]),
@@ -180,7 +186,7 @@ def test_loose_is_judged_under_the_factor_and_visible_readings(factor, verdict):
     m = truth(0.05)
     se = 1e-4 * m
     rec = ClaimsRecord("t/f", "t")
-    common.loose_claim(rec, "x", "TWO", np.arange(N + 1.0), m, se, m * factor, CLAIMS, fig03.FAR)
+    common.loose_claim(rec, "x", "TWO", np.arange(N + 1.0), m, se, m * factor, CLAIMS, claims.FAR)
     c = rec.claims[-1]
     assert c.kind == WORDING and c.verdict == verdict and not c.finding
     if verdict == INCONCLUSIVE:
@@ -190,7 +196,7 @@ def test_loose_is_judged_under_the_factor_and_visible_readings(factor, verdict):
 def test_loose_is_undecidable_within_the_noise():
     m = truth(0.05)
     rec = ClaimsRecord("t/f", "t")
-    common.loose_claim(rec, "x", "Pl", np.arange(N + 1.0), m, 0.05 * m, m * 2.05, CLAIMS, fig03.LOOSE)
+    common.loose_claim(rec, "x", "Pl", np.arange(N + 1.0), m, 0.05 * m, m * 2.05, CLAIMS, claims.LOOSE)
     assert rec.claims[-1].verdict == INCONCLUSIVE and rec.claims[-1].reason == "noise"
 
 
@@ -227,12 +233,12 @@ def crossover(n_sets=200, seed=3):
 def test_fig4_ov_asymptotic_behaviour_flips_for_a_wrong_decay():
     n, sims, ov = crossover()
     rec = ClaimsRecord("t/f", "t")
-    fig04._ov_claims(rec, n, sims, ov, 0.05, 4.0)
+    claims.ov_claims(rec, n, sims, ov, 0.05, 4.0)
     right, only = rec.claims
     assert right.kind == WORDING and right.verdict == PASS
     assert only.kind == WORDING and only.verdict == PASS
     rec = ClaimsRecord("t/f", "t")
-    fig04._ov_claims(rec, n, sims, ov * np.exp(-n / 10), 0.05, 4.0)   # OV decaying far too fast
+    claims.ov_claims(rec, n, sims, ov * np.exp(-n / 10), 0.05, 4.0)   # OV decaying far too fast
     assert rec.claims[0].verdict == FAIL
 
 
@@ -314,7 +320,8 @@ def test_fig7_lc_best_is_inconclusive_when_worst_and_mean_gaps_disagree(tmp_path
     save_npz(path, th)
     inputs = {"theory": {sc: p[0] for sc, p in files.items()}, "sims": {sc: p[1] for sc, p in files.items()}}
     rec = ClaimsRecord("t/f", "t")
-    fig07._lc_best_claim(rec, inputs, lc_cfg(names), 4.0)
+    claims.lc_best_claim(rec, common.by_scenario(inputs["sims"]), common.by_scenario(inputs["theory"]),
+                         lc_cfg(names), 4.0)
     assert rec.claims[-1].verdict == INCONCLUSIVE and rec.claims[-1].reason == "wording"
 
 
@@ -417,3 +424,158 @@ def test_fig10_single_dataset_bound_and_quite_close_flip(tmp_path):
     rec = run(fig10, inputs, FIG10)
     assert find(rec, "sigma2=0.05: Degmin 'quite close'").verdict == FAIL
     assert find(rec, "sigma2=0.001: Degmin 'quite close'").verdict == PASS
+
+
+# =============================================================================================================
+# The claims functions of figures/sollich_halees/claims.py on hand-made dicts (no files, no plotting): right inputs
+# pass, wrong ones fail, and each configured reading of ours (sollich_halees.claims) is the one applied: moved
+# across the value, it flips the verdict.
+
+def moved(cfg, **claims_keys):
+    """The configuration with some of our readings (sollich_halees.claims) moved."""
+    out = copy.deepcopy(cfg)
+    out["claims"] = dict(out["claims"]) | claims_keys
+    return out
+
+
+def fig1_data(swap=False):
+    rng = np.random.default_rng(1)
+    out = {}
+    for kern in ("ou", "rbf"):
+        g, out[f"{kern}_samples"] = sample_prior_grid_2d(kern, 0.1, 41, rng, 8)
+    if swap:
+        out["ou_samples"], out["rbf_samples"] = out["rbf_samples"], out["ou_samples"]
+    return out | {"grid": g}
+
+
+def test_fig1_claims_roughness_and_its_reading():
+    cfg = {"fig1": {"l": 0.1}, "claims": CLAIMS}
+    rec = claims.fig1_claims(fig1_data(), cfg)
+    c = find(rec, "roughness")
+    assert c.verdict == PASS and c.kind == WORDING
+    assert find(claims.fig1_claims(fig1_data(swap=True), cfg), "roughness").verdict == FAIL
+    # our factor moved above the smaller of the two ratios (increments, extrema): that reading fails
+    d = fig1_data()
+    r = min(float(q(d["ou_samples"]).mean() / q(d["rbf_samples"]).mean()) for q in (claims.increments, claims.extrema))
+    assert r > 3.0
+    assert find(claims.fig1_claims(d, moved(cfg, rough_ratio=r * 1.5)), "roughness").verdict != PASS
+
+
+def fig2_data(s2=0.05, ratio=None):
+    x = np.linspace(0, 1, 501)
+    X = np.concatenate([[0.1, 0.4], np.random.default_rng(2).uniform(0, 1, 98)])
+    e_l = posterior_variance_1d(X, x, 0.1, s2) if ratio is None else np.full(x.size, 0.05 * ratio)
+    return {"x": x, "x_train": X, "eps_small": posterior_variance_1d(X[:2], x, 0.1, s2), "eps_large": e_l}
+
+
+def test_fig2_claims_dents_prior_floor_and_their_readings():
+    cfg = {"fig2": {"l": 0.1, "sigma2": 0.05, "n": [2, 100]}, "claims": CLAIMS}
+    rec = claims.fig2_claims(fig2_data(), cfg)
+    dents = [c for c in rec.claims if "dent" in c.claim]
+    assert len(dents) == 2 and all(c.verdict == PASS for c in dents)
+    far = find(rec, "farther than 4 l")
+    assert far.verdict == PASS
+    assert all(c.verdict == FAIL for c in claims.fig2_claims(fig2_data(s2=0.5), cfg).claims if "dent" in c.claim)
+    # the dents' relative error, and the smallest eps far from the inputs, with our readings moved across them
+    err = max(abs(float(c.reproduced) / (0.05 / 1.05) - 1) for c in dents)
+    rec = claims.fig2_claims(fig2_data(), moved(cfg, dent_rtol=err / 2))
+    assert any(c.verdict == FAIL for c in rec.claims if "dent" in c.claim)
+    rec = claims.fig2_claims(fig2_data(), moved(cfg, prior_floor=min(1.0, float(far.reproduced) + 1e-9)))
+    assert find(rec, "farther than 4 l").verdict == FAIL
+    # closer to the inputs the prior value is not reached: "outside the dents" starts at far_over_l
+    assert find(claims.fig2_claims(fig2_data(), moved(cfg, far_over_l=1.0)), "farther than 1 l").verdict == FAIL
+
+
+def fig8_inputs(lc=1.1, eps1=-0.005):
+    n = np.arange(N + 1.0)
+    m = truth(0.05)
+    rng = np.random.default_rng(4)
+    sims = m * (1 + 0.01 * rng.standard_normal((200, n.size)))
+    th = {"n": n, "sigma2": np.array([0.05]), "LC": (lc * m)[None], "eps1": (eps1 * lc * m)[None]}
+    th["eps1"][0, 0] = 0.0
+    return th, {"sigma2": np.array([0.05]), "eps": sims[None]}
+
+
+def test_fig8_claims_flip_and_dip_rtol_is_the_visible_reading():
+    cfg = {"claims": CLAIMS}
+    rec = claims.fig8_claims(*fig8_inputs(), 0.05, cfg)
+    assert find(rec, "|eps_1| / eps_LC").verdict == PASS and find(rec, "largest eps_1").verdict == PASS
+    c = find(rec, "LC1 = LC + eps_1 still above Sim")
+    assert c.verdict == PASS
+    rec = claims.fig8_claims(*fig8_inputs(lc=0.9, eps1=0.05), 0.05, cfg)
+    assert find(rec, "|eps_1| / eps_LC").verdict == FAIL and find(rec, "largest eps_1").verdict == FAIL
+    assert find(rec, "LC1 = LC + eps_1 still above Sim").verdict == FAIL
+    # LC1 about 9.5 % above Sim: visible under dip_rtol 0.03, not under 0.2 (the statistical reading still passes)
+    rec = claims.fig8_claims(*fig8_inputs(), 0.05, moved(cfg, dip_rtol=0.2))
+    assert find(rec, "LC1 = LC + eps_1 still above Sim").verdict != PASS
+
+
+def fig10_inputs(curves):
+    n = np.arange(N + 1.0)
+    deg = {"n": n, "sigma2_limit": np.float64(1e-10), "fig10_rbf4_limit_maxgap": np.float64(1e-4)}
+    for s2, (pl, dm) in curves.items():
+        deg[f"fig10_rbf4_pl_{s2:g}"], deg[f"fig10_rbf4_degmin_{s2:g}"] = pl, dm
+    rng = np.random.default_rng(5)
+    m = {s2: truth(s2) for s2 in (0.05, 0.001)}
+    eps = np.stack([m[s2] * (1 + 0.01 * rng.standard_normal((100, N + 1))) for s2 in (0.05, 0.001)])
+    return deg, {"rbf4": {"sigma2": np.array([0.05, 0.001]), "eps": eps}}
+
+
+def test_fig10_claims_flip_and_their_readings():
+    cfg = {"fig10": {"scenarios": ["rbf4"], "sigma2": [0.05, 0.001]}, "claims": CLAIMS}
+    rec = claims.fig10_claims(*fig10_inputs(fig10_curves(0.2, 0.1)), cfg)
+    assert find(rec, "closer at sigma2=0.001").verdict == PASS
+    assert find(rec, "sigma2=0.05: min over n of Degmin - Pl").verdict == PASS
+    assert find(rec, "sigma2 -> 0").verdict == PASS
+    close = find(rec, "sigma2=0.05: Degmin 'quite close'")
+    assert close.verdict == PASS
+    rec = claims.fig10_claims(*fig10_inputs(fig10_curves(0.1, 0.2)), cfg)
+    assert find(rec, "closer at sigma2=0.001").verdict == FAIL
+    rec = claims.fig10_claims(*fig10_inputs(fig10_curves(-0.3, 0.1)), cfg)
+    assert find(rec, "sigma2=0.05: min over n of Degmin - Pl").verdict == FAIL
+    # our readings moved across the values: "quite close" (ln 1.2 / ln 1.67, about 0.36) and the sigma2 -> 0 gap 1e-4
+    rec = claims.fig10_claims(*fig10_inputs(fig10_curves(0.2, 0.1)), moved(cfg, close_vs_average=0.2))
+    assert find(rec, "sigma2=0.05: Degmin 'quite close'").verdict != PASS
+    rec = claims.fig10_claims(*fig10_inputs(fig10_curves(0.2, 0.1)), moved(cfg, limit_rtol=5e-5))
+    assert find(rec, "sigma2 -> 0").verdict == FAIL
+
+
+def test_fig9_claims_flip_and_unreliable_factor_is_the_reading(tmp_path):
+    inputs = lc_inputs(tmp_path, ("rbf4",), {"rbf4": dict(LC=0.9)})
+    th, _ = load_npz(inputs["theory"]["rbf4"])
+    sm, _ = load_npz(inputs["sims"]["rbf4"])
+    deg, _ = load_npz(degenerate_file(tmp_path, 2.5))
+    text = "least error factor"
+    rec = claims.fig9_claims(th, sm, deg, FIG9)
+    assert find(rec, text).verdict == PASS and find(rec, "Deg - TWO").verdict == FAIL   # Deg 2.5 Sim > TWO 2.2 Sim
+    deg1, _ = load_npz(degenerate_file(tmp_path, 1.0, tag="b"))
+    assert find(claims.fig9_claims(th, sm, deg1, FIG9), text).verdict == FAIL
+    # Deg = 2.5 Sim: the least error factor is sqrt(2.5) = 1.58 at every n; a reading of 'not reliable' above 1.7
+    assert find(claims.fig9_claims(th, sm, deg, moved(FIG9, unreliable_factor=1.7)), text).verdict == FAIL
+
+
+def loaded(inputs):
+    return common.by_scenario(inputs["sims"]), common.by_scenario(inputs["theory"])
+
+
+def test_figs_4_5_7_claims_flip_when_our_readings_move(tmp_path):
+    cfg = lc_cfg(("rbf1",))
+    for sub in "abc":
+        (tmp_path / sub).mkdir()
+    sims, theory = loaded(lc_inputs(tmp_path / "a", ("rbf1",), {"rbf1": dict(Pl=1.0, MW=0.97)}))
+    text = "MW 'close' to Plaskota"
+    assert find(claims.fig4_claims(sims, theory, cfg), text).verdict == PASS
+    assert find(claims.fig4_claims(sims, theory, moved(cfg, overlap_factor=1.02)), text).verdict != PASS  # MW/Pl 1.03
+    cfg = lc_cfg(("rbf4",))
+    sims, theory = loaded(lc_inputs(tmp_path / "b", ("rbf4",),
+                                    {"rbf4": dict(OV=[0.4, 0.1], Pl=[0.5, 0.3], TWO=[2.2, 2.25])}))
+    text = "TWO 'only weakly affected'"
+    assert find(claims.fig5_claims(sims, theory, cfg), text).verdict == PASS
+    # TWO's largest change over n is a factor 1.0027, 0.0019 of OV's
+    assert find(claims.fig5_claims(sims, theory, moved(cfg, weak_vs_ov=0.001)), text).verdict != PASS
+    assert find(claims.fig5_claims(sims, theory, moved(cfg, overlap_factor=1.001)), text).verdict != PASS
+    cfg = lc_cfg(("ou1", "gauss4"))
+    sims, theory = loaded(lc_inputs(tmp_path / "c", ("ou1", "gauss4"), {"gauss4": dict(OV=[0.4, 0.05])}))
+    text = "OV 'very loose'"
+    assert find(claims.fig7_claims(sims, theory, cfg), text).verdict == PASS      # Sim / OV = 20
+    assert find(claims.fig7_claims(sims, theory, moved(cfg, very_loose_factor=30.0)), text).verdict == FAIL

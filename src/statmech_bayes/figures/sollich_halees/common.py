@@ -320,25 +320,19 @@ def panel_curves(th: dict, i: int, with_mw: bool = False, with_wv: bool | None =
     return {k: th[k][i] for k in names}
 
 
-def lc_figure(inputs: dict, cfg: dict, fig_id: str, panels: list[tuple[str, float]], with_mw: bool = False,
-              bracket: bool = True, ylims: dict | None = None):
-    """Figures 3-7: one learning-curve panel per (scenario, σ²), the shared claims for each.
-
-    Returns ``(fig, rows, rec, data)`` with ``data[(scenario, σ²)] = (n, m, se, curves, sims, th)`` for
-    the figure's own claims.
+def lc_figure(sims: dict, theory: dict, cfg: dict, panels: list[tuple[str, float]], with_mw: bool = False,
+              ylims: dict | None = None):
+    """Figures 3-7: one learning-curve panel per (scenario, σ²), from each scenario's loaded simulations and
+    theory (:func:`by_scenario`). Returns ``(fig, rows)``; the claims are those of figures/sollich_halees/claims.py.
     """
     import matplotlib.pyplot as plt
 
     from statmech_bayes.core.plotstyle import use_style
-    from statmech_bayes.figures.sollich_halees import PAPER
 
     use_style()
-    sims, theory = by_scenario(inputs["sims"]), by_scenario(inputs["theory"])
     fig, axes = plt.subplots(1, len(panels), figsize=(max(5.4, 4.3 * len(panels)), 3.7), squeeze=False)
     rows: list = []
-    rec = ClaimsRecord(fig_id, PAPER)
-    cl = cfg["claims"]
-    data = {}
+    counts = []
     for ax, (sc, s2) in zip(axes[0], panels):
         scn, sm, th = cfg["scenarios"][sc], sims[sc], theory[sc]
         i, j = sigma_index(th, s2), sigma_index(sm, s2)
@@ -348,26 +342,15 @@ def lc_figure(inputs: dict, cfg: dict, fig_id: str, panels: list[tuple[str, floa
         m, se = sim_stats(sim)
         ylim = (ylims or {}).get((sc, s2)) or auto_ylim(curves, m)
         panel(ax, n, curves, m, se, scenario_title(scn, s2), ylim, rows, sc, s2)
-        tol = numerical_tol(sm["C0"], th["T"])
-        label = f"{sc}, sigma2={s2:g}"
-        standard_claims(rec, label, n, sim, curves, cl, tol, bracket=bracket)
-        exact_n1_claim(rec, label, sim, float(th["T"]), float(th["sum_lam2"]), s2, tol, cl, curves)
-        if sm["R_images"] >= 0:
-            # a convergence record of the simulation (R is chosen by this very test), not a paper statement
-            rec.note(f"{label}: image-sum truncation: R images per side, max relative change of the first data "
-                     f"sets' curves from R to R+1 (tolerance image_rtol = {float(cfg['image_rtol']):g})",
-                     {"R": int(sm["R_images"]), "change": float(sm["image_check"]),
-                      "history": sm["image_history"].tolist()})
-        data[(sc, s2)] = (n, m, se, curves, sim, th)
+        counts.append(str(sim.shape[0]))
     axes[0][0].legend(loc="lower left", fontsize=7, ncol=2)
     sep = "\n" if len(panels) == 1 else " "
     # the panels may simulate different numbers of data sets (n_datasets_factor): name each, left to right
-    counts = [str(data[p][4].shape[0]) for p in panels]
     sizes = counts[0] if len(set(counts)) == 1 else " / ".join(counts) + " (panels left to right)"
     fig.text(0.5, 0.01, f"Sim: mean of {sizes} data sets (grey band: $\\pm$1 SE), exact x-average;{sep}"
              + LEGEND_NOTE, ha="center", va="bottom", fontsize=7, color="0.3")
     fig.tight_layout(rect=(0, 0.04 * (2 if len(panels) == 1 else 1), 1, 1))
-    return fig, rows, rec, data
+    return fig, rows
 
 
 ROW_COLUMNS = ["panel", "curve", "sigma2", "n", "eps"]

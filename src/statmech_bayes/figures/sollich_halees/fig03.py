@@ -5,31 +5,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from statmech_bayes.figures.sollich_halees.common import (
-    ROW_COLUMNS,
-    closer_readings,
-    gap_table,
-    lc_figure,
-    loose_claim,
-)
-
-LOOSE = "One observes that the lower bounds (Plaskota and OV) are rather loose in both cases"
-FAR = "The TWO upper bound is also far from tight"
-BETTER = "the WV upper bound is better where it can be defined (for d = 1)"
+from statmech_bayes.figures.sollich_halees import claims
+from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, by_scenario, lc_figure
 
 
 def make(inputs: dict, cfg: dict):
-    panels = [("ou1", cfg["scenarios"]["ou1"]["sigma2"][0]), ("ou2", cfg["scenarios"]["ou2"]["sigma2"][0])]
-    fig, rows, rec, data = lc_figure(inputs, cfg, "sollich_halees/fig3", panels)
-    for sc, s2 in panels:
-        n, m, se, curves, sims, th = data[(sc, s2)]
-        for name, says in (("Pl", LOOSE), ("OV", LOOSE), ("TWO", FAR)):
-            loose_claim(rec, f"{sc}, sigma2={s2:g}", name, n, m, se, curves[name], cfg["claims"], says)
-    # "better" names no measure: the worst-gap and mean-gap readings of a comparison (common.py)
-    n, m, se, curves, sims, th = data[panels[0]]
-    pair = {c: curves[c] for c in ("WV", "TWO")}
-    rec.wording(f"ou1, sigma2={panels[0][1]:g}: WV 'better' (closer to Sim) than TWO: margin of the log-axis gap "
-                "|ln(bound/Sim)|, TWO - WV", BETTER,
-                closer_readings({"WV": pair["WV"]}, {"TWO": pair["TWO"]}, m, se, float(cfg["claims"]["se_factor"])),
-                note=gap_table(pair, m))
+    sims, theory = by_scenario(inputs["sims"]), by_scenario(inputs["theory"])
+    fig, rows = lc_figure(sims, theory, cfg, claims.panels_of(3, cfg))
+    rec = claims.fig3_claims(sims, theory, cfg)
     return fig, pd.DataFrame(rows, columns=ROW_COLUMNS), rec
