@@ -528,6 +528,17 @@ def fig6_claims(runs: dict, timing: list, cfg: dict, ablation: dict | None = Non
 # Ours: our 1e5-node quadrature is already accurate (largest KL to the paper's oracle's posterior below
 # e^(claims.log_kl_max) on the timed problems) and within claims.ours_fast_max of KJIT's time.
 
+def fig7_scatter(d: dict):
+    """Fig. 7 (a, b): the first 1,000 problems where KJIT did not consult its oracle, the log shape and log rate of
+    KJIT's and the oracle's posteriors, and their two correlations (drawn in the titles, noted in the claims)."""
+    sel = np.flatnonzero(~d["consulted"].astype(bool))[:1000]
+    ls_k, ls_o = np.log(d["kjit_shape"]), np.log(d["oracle_shape"])
+    lr_k, lr_o = np.log(d["kjit_rate"]), np.log(d["oracle_rate"])
+    c_shape = float(np.corrcoef(ls_k[sel], ls_o[sel])[0, 1]) if sel.size > 2 else np.nan
+    c_rate = float(np.corrcoef(lr_k[sel], lr_o[sel])[0, 1]) if sel.size > 2 else np.nan
+    return sel, ls_k, ls_o, lr_k, lr_o, c_shape, c_rate
+
+
 def fig7_claims(d: dict, cfg: dict) -> ClaimsRecord:
     """Fig. 7: ``d`` is exp4.npz (KJIT's and the oracles' posteriors per problem, the consultations, the timing
     pass's interleaved repeats)."""
@@ -535,11 +546,7 @@ def fig7_claims(d: dict, cfg: dict) -> ClaimsRecord:
     kl_max, q_shift_at, shift_max = float(cl["log_kl_max"]), float(cl["shift_quantile"]), float(cl["shift_max"])
     orders, ours_fast = [float(b) for b in cl["orders"]], float(cl["ours_fast_max"])
     cons = d["consulted"].astype(bool)
-    sel = np.flatnonzero(~cons)[:1000]
-    ls_k, ls_o = np.log(d["kjit_shape"]), np.log(d["oracle_shape"])
-    lr_k, lr_o = np.log(d["kjit_rate"]), np.log(d["oracle_rate"])
-    c_shape = float(np.corrcoef(ls_k[sel], ls_o[sel])[0, 1]) if sel.size > 2 else np.nan
-    c_rate = float(np.corrcoef(lr_k[sel], lr_o[sel])[0, 1]) if sel.size > 2 else np.nan
+    sel, ls_k, ls_o, lr_k, lr_o, c_shape, c_rate = fig7_scatter(d)
     timed, T = d["timed"].astype(int), d["timing_ms"]
     methods = [str(m) for m in d["timing_methods"]]
     t_paper, t_ours, t_kjit = (T[:, :, methods.index(m)] for m in ("paper_oracle", "ours_oracle", "kjit"))

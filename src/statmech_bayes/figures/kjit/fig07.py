@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.plotstyle import note_box, use_style
-from statmech_bayes.figures.kjit.claims import fig7_claims
+from statmech_bayes.figures.kjit.claims import fig7_claims, fig7_scatter
 from statmech_bayes.figures.kjit.common import TIMING_NOTE, load
 
 
@@ -21,11 +21,7 @@ def make(layout: dict, cfg: dict):
     use_style()
     d = load(layout["exp4"])
     cons = d["consulted"].astype(bool)
-    sel = np.flatnonzero(~cons)[:1000]
-    ls_k, ls_o = np.log(d["kjit_shape"]), np.log(d["oracle_shape"])
-    lr_k, lr_o = np.log(d["kjit_rate"]), np.log(d["oracle_rate"])
-    c_shape = float(np.corrcoef(ls_k[sel], ls_o[sel])[0, 1]) if sel.size > 2 else np.nan
-    c_rate = float(np.corrcoef(lr_k[sel], lr_o[sel])[0, 1]) if sel.size > 2 else np.nan
+    sel, ls_k, ls_o, lr_k, lr_o, c_shape, c_rate = fig7_scatter(d)
     fig, axes = plt.subplots(1, 3, figsize=(11.0, 3.6))
     for ax, xk, yo, c, lab, st, tag in ((axes[0], ls_k, ls_o, c_shape, "Log shape", "k+", "(a)"),
                                         (axes[1], lr_k, lr_o, c_rate, "Log rate", "r*", "(b)")):
