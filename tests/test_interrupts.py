@@ -54,8 +54,13 @@ def _job_process(workdir: Path) -> int | None:
 
 
 def _start_and_wait_for_job(d: Path, *args: str) -> tuple[subprocess.Popen, int]:
+    # A terminal's foreground job takes Ctrl-C with SIGINT's default action. Started in the background of a shell
+    # without job control (`cmd &`, as CI runners and nohup'd runs do), this test would inherit SIGINT *ignored*
+    # and pass that on to Snakemake and its job: the signal did nothing and the build went on (the failures of
+    # 2026-11-25). So the run gets the terminal's disposition back.
     proc = subprocess.Popen([*SNAKEMAKE, *args], cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while (job := _job_process(d)) is None:
         assert proc.poll() is None, f"the run ended before its job started:\n{proc.stdout.read()[-3000:]}"
@@ -129,7 +134,7 @@ def test_after_ctrl_c_the_plain_command_resumes(built):
     job_log.unlink(missing_ok=True)
     proc, job = _start_and_wait_for_job(d, "--cores", "1", TARGET, *SMOKE)
     # A user presses Ctrl-C while the job computes, not in the instant Snakemake forks it: wait for the job's own
-    # start line. (Sent at the fork, the signal was twice lost on a loaded CI machine and the build went on.)
+    # start line.
     _wait_for_line(job_log, "started")
     os.killpg(proc.pid, signal.SIGINT)
     proc.wait(timeout=120)
