@@ -59,10 +59,19 @@ def test_committed_index_is_the_generated_one():
 
 
 def test_claims_function_is_found_where_make_calls_one():
-    """A figure whose make() calls a pure claims function names it; one that still judges inside make() names none;
-    and the named function exists."""
+    """A figure whose make() calls a pure claims function names it, however it is reached (imported by name,
+    called through the claims module, or through the sibling figure module make() delegates to); a module that
+    judges nothing names none; every figure module of every paper names an existing function."""
     name = fi.claims_function("statmech_bayes.figures.uda_kabashima.fig05")
     assert name == "statmech_bayes.figures.uda_kabashima.claims.fig5_claims"
-    module, func = name.rsplit(".", 1)
-    assert callable(getattr(__import__(module, fromlist=[func]), func))
-    assert fi.claims_function("statmech_bayes.figures.kjit.fig01") is None
+    assert fi.claims_function("statmech_bayes.figures.sollich_halees.fig03") == \
+        "statmech_bayes.figures.sollich_halees.claims.fig3_claims"
+    assert fi.claims_function("statmech_bayes.figures.urry_sollich.fig08") == \
+        fi.claims_function("statmech_bayes.figures.urry_sollich.fig07")
+    assert fi.claims_function("statmech_bayes.figures.kjit.common") is None
+    for path in sorted((ROOT / "src" / "statmech_bayes" / "figures").glob("*/fig*.py")):
+        module = "statmech_bayes.figures." + path.parent.name + "." + path.stem
+        name = fi.claims_function(module)
+        assert name is not None, module
+        owner, func = name.rsplit(".", 1)
+        assert callable(getattr(__import__(owner, fromlist=[func]), func)), name

@@ -127,15 +127,32 @@ def build_index(root: Path, rules: dict[str, RuleRecord], graph: dict[str, set[s
     return entries
 
 
-def claims_function(module: str) -> str | None:
-    """The claims function a figure module imports (``from <pkg>.claims import figN_claims``), as
-    ``<pkg>.claims.figN_claims``; None when the module still judges its claims inside ``make``."""
+def claims_function(module: str, _seen: tuple[str, ...] = ()) -> str | None:
+    """The claims function a figure module's ``make`` calls, as ``<pkg>.claims.<name>``: imported by name
+    (``from <pkg>.claims import figN_claims``), called through the module (``from <pkg> import claims`` and
+    ``claims.figN_claims(...)``), or reached through a sibling figure module whose ``make`` this one delegates to
+    (``from <pkg> import fig07``). None when the module still judges its claims inside ``make``."""
     tree = ast.parse((_SRC.parent / _path(module)).read_text())
+    pkg = module.rsplit(".", 1)[0]
+    aliases: dict[str, str] = {}
+    delegates: list[str] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith(".claims"):
-            for alias in node.names:
-                if alias.name.endswith("_claims"):
-                    return f"{node.module}.{alias.name}"
+        if not (isinstance(node, ast.ImportFrom) and node.module):
+            continue
+        for alias in node.names:
+            if node.module.endswith(".claims") and alias.name.endswith("_claims"):
+                return f"{node.module}.{alias.name}"
+            if alias.name == "claims":
+                aliases[alias.asname or alias.name] = f"{node.module}.claims"
+            elif node.module == pkg and re.fullmatch(r"fig\d+\w*", alias.name):
+                delegates.append(f"{pkg}.{alias.name}")
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases
+                and node.attr.endswith("_claims")):
+            return f"{aliases[node.value.id]}.{node.attr}"
+    for other in delegates:
+        if other not in _seen and (found := claims_function(other, (*_seen, module))):
+            return found
     return None
 
 
