@@ -58,3 +58,18 @@ def quick_run(tmp_path_factory):
     d = copy_workflow(tmp_path_factory.mktemp("quick"))
     run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/quick.yaml")
     return d
+
+
+# Parallel runs (pytest-xdist, `-n auto --dist loadgroup` in pyproject.toml). A test goes to the worker of its group:
+# its module (so a module-scoped fixture, such as a fresh clone or a cluster build, is made once), or, for every test
+# that uses one of the session's end-to-end builds above, one shared group (so each build is made once, not once per
+# worker). Without xdist the marks do nothing.
+SESSION_BUILDS = ("smoke_run", "quick_run")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            shared = any(f in item.fixturenames for f in SESSION_BUILDS)
+            item.add_marker(pytest.mark.xdist_group("session-builds" if shared else item.nodeid.split("::")[0]))

@@ -133,7 +133,14 @@ def random_regular_graph(V: int, d: int, rng: np.random.Generator) -> sp.csr_arr
     # networkx draws from its own Python-level generator; deriving its seed from
     # rng keeps the whole pipeline reproducible from a single Generator.
     seed = int(rng.integers(0, 2**63 - 1))
-    G = nx.random_regular_graph(d, V, seed=seed)
+    # Complementing maps the d-regular graphs on V labelled vertices one-to-one onto the (V-1-d)-regular ones,
+    # so a uniform sparse draw gives a uniform dense one; networkx's pairing sampler needs minutes for
+    # d near V and milliseconds for the complement.
+    dense = d > (V - 1) // 2
+    G = nx.random_regular_graph(V - 1 - d if dense else d, V, seed=seed)
+    G.add_nodes_from(range(V))
+    if dense:
+        G = nx.complement(G)
     edges = np.array(G.edges(), dtype=np.int64).reshape(-1, 2)
     return _adjacency_from_edges(V, edges[:, 0], edges[:, 1])
 
