@@ -376,3 +376,34 @@ def test_more_measured_vertices_average_the_same_population():
     assert eight.std(ddof=1) < 0.6 * one.std(ddof=1)             # 1/sqrt(8) = 0.35 expected
     se = math.hypot(one.std(ddof=1) / math.sqrt(one.size), eight.std(ddof=1) / math.sqrt(eight.size))
     assert abs(one.mean() - eight.mean()) < 4 * se
+
+
+@pytest.mark.parametrize("normalisation", ["global", "local"])
+@pytest.mark.parametrize("replicas", [1, 3])
+def test_replicas_run_apart_give_the_whole_curve_bit_for_bit(normalisation, replicas):
+    """The replicas of a curve run as separate jobs (each from a fresh generator in the whole run's state) and
+    combined are the curve the whole run gives, to the last bit, kept samples included."""
+    law = poisson_degree_law(3.0)
+    nus, P = [0.1, 1.0], 200
+    kw = dict(nus=nus, sigma2=0.1, P=P, equil_sweeps=2, measure_sweeps=2, warm_sweeps=1, keep_samples_at=[1.0],
+              replicas=replicas, measure_draws=2 * P)
+    init = cavity.global_kappa(law, 5, 2.0, P, 3, 1, np.random.default_rng(5)).population
+    kappa = 1.3 if normalisation == "global" else None
+    if normalisation == "global":
+        whole = learning_curve_global(law, 5, 2.0, kappa, rng=np.random.default_rng(9), init_population=init, **kw)
+    else:
+        whole = learning_curve_local(law, 5, 2.0, rng=np.random.default_rng(9), init_population=init, **kw)
+    runs = [cavity.curve_replica(normalisation, law, 5, 2.0, kappa, rng=np.random.default_rng(9), replica=r,
+                                 init_population=init, **kw) for r in range(replicas)]
+    apart = cavity.combine_replicas(runs, nus, normalisation, 0.1, kappa)
+    for name in ("nu", "eps", "stderr", "eps_variance", "replica_eps", "sweep_stderr", "replica_variance",
+                 "population"):
+        assert np.array_equal(getattr(whole, name), getattr(apart, name)), name
+    assert whole.samples.keys() == apart.samples.keys() == {1.0}
+    assert np.array_equal(whole.samples[1.0], apart.samples[1.0])
+    assert len({r.eps.tobytes() for r in runs}) == replicas  # independent streams, not one copied
+
+
+def test_replica_generator_refuses_a_replica_outside_the_run():
+    with pytest.raises(ValueError, match="replica"):
+        cavity.replica_generator(np.random.default_rng(0), 3, 3)

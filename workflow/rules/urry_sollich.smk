@@ -2,6 +2,8 @@
 # Every rule is named us_*, every global US_* / us_*; the path helpers are in urry_sollich_paths.smk.
 wildcard_constraints:
     ens="[a-z][a-z0-9]*",
+    curve=r"[a-z][a-z0-9]*_(global|local)_s[0-9.]+|fig6_local",
+    replica=r"[0-9]+",
     s2=r"[0-9.]+",
     pairing="matched|mismatch",
     norm="global|local",
@@ -230,35 +232,52 @@ rule us_cavity_kappa:
         "../scripts/urry_sollich/cavity_kappa.py"
 
 
-rule us_cavity_curve:
-    """Cavity learning curve by population dynamics, warm-started along nu (global: Sec 4.1, local: 4.3)."""
+rule us_cavity_replica:
+    """One independent replica of a cavity learning curve: population dynamics warm-started along nu (global:
+    Sec 4.1, local: 4.3), from the nu = 0 population; the curve's replicas are separate jobs."""
     input:
-        kappa=us_kappa_file("{ens}"),
-        code=code("urry_sollich/cavity_curve.py"),
+        kappa=lambda wc: us_kappa_file(us_curve_settings(wc.curve)["ensemble_name"]),
+        code=code("urry_sollich/cavity_replica.py"),
     output:
-        us_cavity_file("{ens}", "{norm}", "{s2}"),
+        us_curve_replica_file("{curve}", "{replica}"),
     params:
-        ensemble_name="{ens}",
-        ensemble=lambda wc: us_ensemble(wc.ens),
-        normalisation="{norm}",
-        kernel=US_K,
-        cavity=US_C,
-        nus=us_cavity_nus(),
-        sigma2=lambda wc: US_S2[wc.s2],
-        keep_samples_at=[],
-        measure_sweeps=US_C["measure_sweeps"],
-        measure_draws=lambda wc: us_cavity_measure_draws(wc.norm, wc.s2),
-        replicas=US_C["replicas"],
+        curve=lambda wc: us_curve_settings(wc.curve),
+        ensemble=lambda wc: us_ensemble(us_curve_settings(wc.curve)["ensemble_name"]),
         seed=config["seed"],
     log:
-        logs("us_cavity_curve_{ens}_{norm}_s{s2}"),
+        logs("us_cavity_replica_{curve}_r{replica}"),
     benchmark:
-        bench("us_cavity_curve_{ens}_{norm}_s{s2}")
+        bench("us_cavity_replica_{curve}_r{replica}")
     priority: 20
     threads: 1
     resources:
         mem_mb=2000,
-        runtime=40,
+        runtime=20,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/urry_sollich/cavity_replica.py"
+
+
+rule us_cavity_curve:
+    """A cavity learning curve: the mean of its replicas, their spread its standard error (global: Sec 4.1,
+    local: 4.3)."""
+    input:
+        kappa=us_kappa_file("{ens}"),
+        replicas=lambda wc: us_curve_replica_files(f"{wc.ens}_{wc.norm}_s{wc.s2}"),
+        code=code("urry_sollich/cavity_curve.py"),
+    output:
+        us_cavity_file("{ens}", "{norm}", "{s2}"),
+    params:
+        curve=lambda wc: us_curve_settings(f"{wc.ens}_{wc.norm}_s{wc.s2}"),
+    log:
+        logs("us_cavity_curve_{ens}_{norm}_s{s2}"),
+    benchmark:
+        bench("us_cavity_curve_{ens}_{norm}_s{s2}")
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
     conda:
         CONDA_ENV
     script:
@@ -266,25 +285,15 @@ rule us_cavity_curve:
 
 
 rule us_cavity_fig6:
-    """Local-normalisation population at the two nu of Fig 6, keeping >= 10^6 posterior-variance samples."""
+    """Fig 6's local-normalisation curve at its two nu, keeping >= 10^6 posterior-variance samples per nu."""
     input:
         kappa=us_kappa_file(US["fig6"]["ensemble"]),
+        replicas=us_curve_replica_files(US_FIG6_CURVE),
         code=code("urry_sollich/cavity_curve.py"),
     output:
         us_fig6_cavity_file(),
     params:
-        ensemble_name=US["fig6"]["ensemble"],
-        ensemble=us_ensemble(US["fig6"]["ensemble"]),
-        normalisation="local",
-        kernel=US_K,
-        cavity=US_C,
-        nus=US["fig6"]["nus"],
-        sigma2=US["fig6"]["sigma2"],
-        keep_samples_at=US["fig6"]["nus"],
-        measure_sweeps=US["fig6"]["measure_sweeps"],
-        replicas=US["fig6"]["replicas"],
-        measure_draws=US_C["P"] * US["fig6"]["measure_draws"],
-        seed=config["seed"],
+        curve=us_curve_settings(US_FIG6_CURVE),
     log:
         logs("us_cavity_fig6"),
     benchmark:
@@ -292,7 +301,7 @@ rule us_cavity_fig6:
     threads: 1
     resources:
         mem_mb=3000,
-        runtime=30,
+        runtime=5,
     conda:
         CONDA_ENV
     script:

@@ -74,6 +74,35 @@ def us_fig6_cavity_file():
     return res("urry_sollich", "cavity", "fig6_local.npz")
 
 
+# A cavity curve's independent replicas are separate jobs (each a few minutes at paper scale, so more cores shorten
+# the build), combined into the curve's file; a curve is named by its file's stem: '{ens}_{norm}_s{s2}' or
+# 'fig6_local'.
+US_FIG6_CURVE = "fig6_local"
+
+
+def us_curve_replica_file(curve, replica):
+    return res("urry_sollich", "cavity", "replicas", f"{curve}_r{replica}.npz")
+
+
+def us_curve_settings(curve):
+    """Everything the population dynamics of a cavity curve uses (Sections 4.1-4.3), by curve name."""
+    common = {"kernel": US_K, "population": {k: US_C[k] for k in ("P", "equil_sweeps", "warm_sweeps")}}
+    if curve == US_FIG6_CURVE:
+        f6 = US["fig6"]
+        return {**common, "ensemble_name": f6["ensemble"], "normalisation": "local", "nus": list(f6["nus"]),
+                "sigma2": float(f6["sigma2"]), "keep_samples_at": list(f6["nus"]),
+                "measure_sweeps": f6["measure_sweeps"], "measure_draws": US_C["P"] * f6["measure_draws"],
+                "replicas": f6["replicas"]}
+    ens, norm, s2 = curve.split("_")
+    return {**common, "ensemble_name": ens, "normalisation": norm, "nus": us_cavity_nus(), "sigma2": US_S2[s2[1:]],
+            "keep_samples_at": [], "measure_sweeps": US_C["measure_sweeps"],
+            "measure_draws": us_cavity_measure_draws(norm, s2[1:]), "replicas": US_C["replicas"]}
+
+
+def us_curve_replica_files(curve):
+    return [us_curve_replica_file(curve, r) for r in range(us_curve_settings(curve)["replicas"])]
+
+
 def us_fig9_sims_file(ens):
     """Fig 9's noise level on the graphs after the matched simulations' (graphs_factor x n_samples in all)."""
     return res("urry_sollich", "fig9", f"{ens}_sims_extra.npz")

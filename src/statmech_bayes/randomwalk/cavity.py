@@ -47,16 +47,20 @@ from statmech_bayes.graphs.operators import as_csr, edge_list
 from statmech_bayes.randomwalk.kernels import rw_coefficients
 
 __all__ = [
+    "CurveReplica",
     "CurveResult",
     "KappaResult",
     "base_matrix",
     "bp_posterior_variances",
     "bp_prior_variances",
+    "combine_replicas",
+    "curve_replica",
     "embed",
     "embedding_permutation",
     "global_kappa",
     "learning_curve_global",
     "learning_curve_local",
+    "replica_generator",
     "woodbury_message",
 ]
 
@@ -680,17 +684,30 @@ def _start_population(normalisation: str, shape: tuple, init_population) -> np.n
 
 
 @dataclass
-class _Replica:
+class CurveReplica:
+    """One independent population's learning curve (a part of :class:`CurveResult`); :func:`combine_replicas`
+    averages them. The replicas of a curve can run as separate jobs (:func:`curve_replica`)."""
+
     eps: np.ndarray          # Rao-Blackwellised mean over the measurement sweeps, per ν
     sweep_se: np.ndarray     # its AR(1)-corrected standard error over sweeps (within this replica)
     second: np.ndarray       # Rao-Blackwellised mean of ε², per ν
-    kept: dict
-    population: np.ndarray
+    kept: dict               # raw ε_s samples, keyed by grid ν (float), for the ν asked to be kept
+    population: np.ndarray   # the final population
 
 
-def _curve_replica(normalisation: str, pd: _Population, kappa: float | None, nus: np.ndarray, sigma2: float,
-                   equil_sweeps: int, warm: int, measure_sweeps: int, pop: np.ndarray,
-                   keep_hit: np.ndarray, prog, label: str) -> _Replica:
+def replica_generator(rng: np.random.Generator, replica: int, replicas: int) -> np.random.Generator:
+    """The random stream of replica ``replica`` of ``replicas``: ``rng`` itself for a single replica, else the
+    ``replica``-th of ``replicas`` children spawned from ``rng``. A job that runs one replica calls this on a
+    generator in the state in which a job running all of them would spawn, and gets the same stream."""
+    if int(replicas) != replicas or replicas < 1 or not 0 <= replica < replicas:
+        raise ValueError(f"need 0 <= replica < replicas, got replica={replica!r}, replicas={replicas!r}")
+    _check_rng(rng)
+    return rng if replicas == 1 else rng.spawn(int(replicas))[int(replica)]
+
+
+def _run_replica(normalisation: str, pd: _Population, kappa: float | None, nus: np.ndarray, sigma2: float,
+                 equil_sweeps: int, warm: int, measure_sweeps: int, pop: np.ndarray,
+                 keep_hit: np.ndarray, prog, label: str) -> CurveReplica:
     if normalisation == "global":
         def sweep(nu):
             pd.sweep_global(pop, nu, sigma2, kappa)
@@ -718,18 +735,20 @@ def _curve_replica(normalisation: str, pd: _Population, kappa: float | None, nus
         second[i] = float(np.mean([m.m2.mean() for m in sweeps]))
         if keep_hit[i].any():
             kept[float(nu)] = np.concatenate([m.raw for m in sweeps])
-    return _Replica(eps=eps, sweep_se=se, second=second, kept=kept, population=pop)
+    return CurveReplica(eps=eps, sweep_se=se, second=second, kept=kept, population=pop)
 
 
-def _curve(normalisation: str, law: DegreeLaw, p: int, a: float, kappa: float | None, nus, sigma2: float,
-           P: int, equil_sweeps: int, measure_sweeps: int, rng: np.random.Generator, init_population,
-           warm_sweeps: int | None, keep_samples_at: Sequence[float], progress, block_size,
-           replicas: int, measure_draws: int | None) -> CurveResult:
+def _prepare(normalisation: str, p: int, a: float, kappa: float | None, nus, sigma2: float, P: int,
+             equil_sweeps: int, measure_sweeps: int, init_population, warm_sweeps: int | None,
+             keep_samples_at: Sequence[float]) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
+    """Checked arguments of a curve: the ν grid, the warm sweeps, which grid ν keep raw samples, the start."""
     _check_sweeps(equil_sweeps, measure_sweeps)
+    if normalisation not in ("global", "local"):
+        raise ValueError(f"normalisation must be 'global' or 'local', got {normalisation!r}")
+    if normalisation == "global" and not kappa > 0:
+        raise ValueError(f"kappa must be positive, got {kappa!r}")
     if not sigma2 > 0:
         raise ValueError(f"sigma2 must be positive, got {sigma2!r}")
-    if int(replicas) != replicas or replicas < 1:
-        raise ValueError(f"replicas must be a positive integer, got {replicas!r}")
     nus = np.atleast_1d(np.asarray(nus, dtype=np.float64))
     if nus.ndim != 1 or nus.size == 0 or np.any(nus < 0):
         raise ValueError("nus must be a non-empty 1-d array of non-negative values")
@@ -740,33 +759,69 @@ def _curve(normalisation: str, law: DegreeLaw, p: int, a: float, kappa: float | 
     if keep.size and not np.all(keep_hit.any(axis=0)):
         missing = keep[~keep_hit.any(axis=0)]
         warnings.warn(f"keep_samples_at values {missing} are not on the nu grid; no samples kept for them",
-                      UserWarning, stacklevel=3)
-    _check_rng(rng)
-    prog = progress or _no_progress
+                      UserWarning, stacklevel=4)
     n = 2 * _check_pa(p, a)[0] + 1
     shape = (int(P), n, n) if normalisation == "global" else (int(P), 2, n, n)
-    start = _start_population(normalisation, shape, init_population)
+    return nus, warm, keep_hit, _start_population(normalisation, shape, init_population)
+
+
+def curve_replica(normalisation: str, law: DegreeLaw, p: int, a: float, kappa: float | None, nus, sigma2: float,
+                  P: int, equil_sweeps: int, measure_sweeps: int, rng: np.random.Generator, *, replica: int,
+                  replicas: int, init_population=None, warm_sweeps: int | None = None,
+                  keep_samples_at: Sequence[float] = (), progress: Callable | None = None,
+                  block_size: int | None = None, measure_draws: int | None = None) -> CurveReplica:
+    """Replica ``replica`` of ``replicas`` of :func:`learning_curve_global` (``normalisation="global"``) or
+    :func:`learning_curve_local` (``"local"``, ``kappa`` unused), with the same arguments: the same numbers as
+    that replica inside the whole curve, when ``rng`` is the generator the whole curve would be given."""
+    nus, warm, keep_hit, start = _prepare(normalisation, p, a, kappa, nus, sigma2, P, equil_sweeps,
+                                          measure_sweeps, init_population, warm_sweeps, keep_samples_at)
+    child = replica_generator(rng, replica, replicas)
+    pd = _Population(law, p, a, P, child, block_size, measure_draws)
+    label = f"{normalisation} {law.name}" + (f" replica {replica + 1}/{replicas}" if replicas > 1 else "")
+    return _run_replica(normalisation, pd, None if kappa is None else float(kappa), nus, sigma2, equil_sweeps,
+                        warm, measure_sweeps, start.copy(), keep_hit, progress or _no_progress, label)
+
+
+def combine_replicas(runs: Sequence[CurveReplica], nus, normalisation: str, sigma2: float,
+                     kappa: float | None = None) -> CurveResult:
+    """The curve of independent replicas: their mean, and as its standard error their spread over
+    ``sqrt(replicas)`` (a single replica: its AR(1)-corrected error over sweeps)."""
+    if not runs:
+        raise ValueError("need at least one replica")
+    reps = np.stack([r.eps for r in runs])
+    if len(runs) > 1:
+        # The replicas are independent, so their spread is an honest error of the population average,
+        # whatever the autocorrelation or tails within a run.
+        se = reps.std(axis=0, ddof=1) / math.sqrt(len(runs))
+    else:
+        se = runs[0].sweep_se
+    rep_var = np.stack([r.second - r.eps ** 2 for r in runs])
+    kept = {nu: np.concatenate([r.kept[nu] for r in runs]) for nu in runs[0].kept}
+    return CurveResult(nu=np.asarray(nus, dtype=np.float64), eps=reps.mean(axis=0), stderr=se,
+                       eps_variance=rep_var.mean(axis=0), samples=kept, population=runs[0].population,
+                       normalisation=normalisation, sigma2=float(sigma2),
+                       kappa=None if kappa is None else float(kappa), replica_eps=reps,
+                       sweep_stderr=np.stack([r.sweep_se for r in runs]), replica_variance=rep_var)
+
+
+def _curve(normalisation: str, law: DegreeLaw, p: int, a: float, kappa: float | None, nus, sigma2: float,
+           P: int, equil_sweeps: int, measure_sweeps: int, rng: np.random.Generator, init_population,
+           warm_sweeps: int | None, keep_samples_at: Sequence[float], progress, block_size,
+           replicas: int, measure_draws: int | None) -> CurveResult:
+    if int(replicas) != replicas or replicas < 1:
+        raise ValueError(f"replicas must be a positive integer, got {replicas!r}")
+    nus, warm, keep_hit, start = _prepare(normalisation, p, a, kappa, nus, sigma2, P, equil_sweeps,
+                                          measure_sweeps, init_population, warm_sweeps, keep_samples_at)
+    _check_rng(rng)
+    prog = progress or _no_progress
     runs = []
     # Independent replicas: each has its own generator (spawned from rng) and its own copy of the start.
     for r, child in enumerate(rng.spawn(int(replicas)) if replicas > 1 else [rng]):
         pd = _Population(law, p, a, P, child, block_size, measure_draws)
         label = f"{normalisation} {law.name}" + (f" replica {r + 1}/{replicas}" if replicas > 1 else "")
-        runs.append(_curve_replica(normalisation, pd, kappa, nus, sigma2, equil_sweeps, warm, measure_sweeps,
-                                   start.copy(), keep_hit, prog, label))
-    reps = np.stack([r.eps for r in runs])
-    eps = reps.mean(axis=0)
-    if replicas > 1:
-        # The replicas are independent, so their spread is an honest error of the population average,
-        # whatever the autocorrelation or tails within a run.
-        se = reps.std(axis=0, ddof=1) / math.sqrt(replicas)
-    else:
-        se = runs[0].sweep_se
-    rep_var = np.stack([r.second - r.eps ** 2 for r in runs])
-    kept = {nu: np.concatenate([r.kept[nu] for r in runs]) for nu in runs[0].kept}
-    return CurveResult(nu=nus, eps=eps, stderr=se, eps_variance=rep_var.mean(axis=0), samples=kept,
-                       population=runs[0].population, normalisation=normalisation, sigma2=float(sigma2),
-                       kappa=None if kappa is None else float(kappa), replica_eps=reps,
-                       sweep_stderr=np.stack([r.sweep_se for r in runs]), replica_variance=rep_var)
+        runs.append(_run_replica(normalisation, pd, kappa, nus, sigma2, equil_sweeps, warm, measure_sweeps,
+                                 start.copy(), keep_hit, prog, label))
+    return combine_replicas(runs, nus, normalisation, sigma2, kappa)
 
 
 def learning_curve_global(law: DegreeLaw, p: int, a: float, kappa: float, nus, sigma2: float, P: int,
@@ -785,8 +840,6 @@ def learning_curve_global(law: DegreeLaw, p: int, a: float, kappa: float, nus, s
     (default ``equil_sweeps``) for the others, followed by ``measure_sweeps`` sweeps with measurement, each
     measuring ``measure_draws`` vertices (default ``P``).
     """
-    if not kappa > 0:
-        raise ValueError(f"kappa must be positive, got {kappa!r}")
     return _curve("global", law, p, a, float(kappa), nus, sigma2, P, equil_sweeps, measure_sweeps, rng,
                   init_population, warm_sweeps, keep_samples_at, progress, block_size, replicas, measure_draws)
 
