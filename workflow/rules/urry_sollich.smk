@@ -4,6 +4,7 @@ wildcard_constraints:
     ens="[a-z][a-z0-9]*",
     curve=r"[a-z][a-z0-9]*_(global|local)_s[0-9.]+|fig6_local",
     replica=r"[0-9]+",
+    chunk=r"[0-9]+",
     s2=r"[0-9.]+",
     pairing="matched|mismatch",
     norm="global|local",
@@ -85,37 +86,59 @@ rule us_fig10_scaling:
 # Figures 2-9, 11, 12: GP regression with the random walk kernel (p = 10, a = 2).
 
 
-rule us_sims:
-    """Exact Bayes errors on V = 500 graphs: matched normalisations (Figs 3, 5, 9) or teacher/student
-    mismatch (Figs 7, 8), every sigma^2 and nu, on the same graphs and data sets."""
+rule us_sims_chunk:
+    """Exact Bayes errors on V = 500 graphs [first, last) of one ensemble: matched normalisations (Figs 3, 5, 9)
+    or teacher/student mismatch (Figs 7, 8), every sigma^2 and nu; graph i's data set depends only on i."""
     input:
         graphs=lambda wc: us_sims_graphs(wc.ens, us_sims_count(wc.pairing)),
         spectra=lambda wc: us_sims_spectra(wc.ens, us_sims_count(wc.pairing)),
         code=code("urry_sollich/sims.py"),
     output:
-        us_sims_file("{ens}", "{pairing}"),
+        us_sims_chunk_file("{ens}", "{pairing}", "{chunk}"),
     params:
         pairing="{pairing}",
         ensemble_name="{ens}",
         kernel=US_K,
-        sims=US_S,
+        sims={k: US_S[k] for k in ("nu_range", "n_nu", "placement_draws")},
         sigma2=US_S["sigma2"],
         normalisations=lambda wc: us_normalisations(wc.ens),
-        first_graph=0,
+        first_graph=lambda wc: us_sims_chunk_graphs(wc.pairing, wc.chunk)[0],
+        last_graph=lambda wc: us_sims_chunk_graphs(wc.pairing, wc.chunk)[1],
         seed=config["seed"],
     log:
-        logs("us_sims_{ens}_{pairing}"),
+        logs("us_sims_chunk_{ens}_{pairing}_c{chunk}"),
     benchmark:
-        bench("us_sims_{ens}_{pairing}")
+        bench("us_sims_chunk_{ens}_{pairing}_c{chunk}")
     priority: 30
     threads: 1
     resources:
         mem_mb=2000,
-        runtime=60,
+        runtime=20,
     conda:
         CONDA_ENV
     script:
         "../scripts/urry_sollich/sims.py"
+
+
+rule us_sims:
+    """The simulated learning curves of one ensemble and pairing: its jobs' graphs joined in order."""
+    input:
+        chunks=lambda wc: us_sims_chunk_files(wc.ens, wc.pairing),
+        code=code("urry_sollich/sims_join.py"),
+    output:
+        us_sims_file("{ens}", "{pairing}"),
+    log:
+        logs("us_sims_{ens}_{pairing}"),
+    benchmark:
+        bench("us_sims_{ens}_{pairing}")
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/urry_sollich/sims_join.py"
 
 
 rule us_fig9_sims:
@@ -131,10 +154,11 @@ rule us_fig9_sims:
         pairing="matched",
         ensemble_name="{ens}",
         kernel=US_K,
-        sims=US_S,
+        sims={k: US_S[k] for k in ("nu_range", "n_nu", "placement_draws")},
         sigma2=[US["fig9"]["sigma2"]],
         normalisations=["global", "local"],
         first_graph=US_S["n_samples"],
+        last_graph=us_fig9_graph_count(),
         seed=config["seed"],
     log:
         logs("us_fig9_sims_{ens}"),

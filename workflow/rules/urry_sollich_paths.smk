@@ -58,6 +58,21 @@ def us_sims_file(ens, pairing):
     return res("urry_sollich", "sims", f"{ens}_{pairing}.npz")
 
 
+def us_sims_chunk_file(ens, pairing, chunk):
+    return res("urry_sollich", "sims", "chunks", f"{ens}_{pairing}_c{chunk}.npz")
+
+
+def us_sims_chunk_graphs(pairing, chunk):
+    """Graphs [first, last) of one simulation job (sims.graphs_per_job of them)."""
+    per = US_S["graphs_per_job"]
+    return int(chunk) * per, min((int(chunk) + 1) * per, us_sims_count(pairing))
+
+
+def us_sims_chunk_files(ens, pairing):
+    n = -(-us_sims_count(pairing) // US_S["graphs_per_job"])
+    return [us_sims_chunk_file(ens, pairing, c) for c in range(n)]
+
+
 def us_eigen_file(ens):
     return res("urry_sollich", "eigen", f"{ens}.npz")
 
