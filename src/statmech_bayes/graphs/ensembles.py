@@ -37,10 +37,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-import networkx as nx
 import numpy as np
 import scipy.sparse as sp
-from scipy import integrate
 
 __all__ = [
     "ENSEMBLES",
@@ -133,6 +131,8 @@ def random_regular_graph(V: int, d: int, rng: np.random.Generator) -> sp.csr_arr
     # networkx draws from its own Python-level generator; deriving its seed from
     # rng keeps the whole pipeline reproducible from a single Generator.
     seed = int(rng.integers(0, 2**63 - 1))
+    import networkx as nx  # here, not at the top: most jobs that use this module draw no regular graph (2 s)
+
     # Complementing maps the d-regular graphs on V labelled vertices one-to-one onto the (V-1-d)-regular ones,
     # so a uniform sparse draw gives a uniform dense one; networkx's pairing sampler needs minutes for
     # d near V and milliseconds for the complement.
@@ -342,6 +342,8 @@ def poisson_degree_law(mean_degree: float) -> DegreeLaw:
 def _pareto_mixed_poisson_pk(alpha: float, lam_min: float, k: int) -> float:
     # p(k) = E[lambda^k exp(-lambda)] / k!; substituting lambda = lam_min * t gives a
     # well-scaled integrand on [1, inf).
+    from scipy import integrate  # here, not at the top: 2 s of imports that most jobs would not use
+
     value, _ = integrate.quad(
         lambda t: alpha * t ** (-alpha - 1.0) * (lam_min * t) ** k * math.exp(-lam_min * t) / math.factorial(k),
         1.0,
