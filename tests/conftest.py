@@ -60,16 +60,35 @@ def quick_run(tmp_path_factory):
     return d
 
 
-# Parallel runs (pytest-xdist, `-n auto --dist loadgroup` in pyproject.toml). A test goes to the worker of its group:
-# its module (so a module-scoped fixture, such as a fresh clone or a cluster build, is made once), or, for every test
-# that uses one of the session's end-to-end builds above, one shared group (so each build is made once, not once per
-# worker). Without xdist the marks do nothing.
+
+# Parallel runs (pytest-xdist: `-n auto` in pyproject.toml). Tests go to workers in groups: one per module (so a
+# module-scoped fixture, such as a fresh clone or a cluster build, is made once), except that the modules whose tests
+# use one of the session's end-to-end builds above form one group, so that each build is made once, not once per
+# worker. (xdist's own `--dist loadgroup` marks do not group under pytest 9.2: it renames items through an attribute
+# that pytest no longer reads.)
 SESSION_BUILDS = ("smoke_run", "quick_run")
+SESSION_BUILD_MODULES = ("test_determinism.py", "test_readme.py", "test_workflow.py")
 
 
-@pytest.hookimpl(tryfirst=True)
+def _worker_group(nodeid: str) -> str:
+    module = nodeid.split("::", 1)[0]
+    return "session-builds" if Path(module).name in SESSION_BUILD_MODULES else module
+
+
 def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None:
-            shared = any(f in item.fixturenames for f in SESSION_BUILDS)
-            item.add_marker(pytest.mark.xdist_group("session-builds" if shared else item.nodeid.split("::")[0]))
+    strays = sorted({item.nodeid.split("::", 1)[0] for item in items
+                     if any(f in item.fixturenames for f in SESSION_BUILDS)
+                     and _worker_group(item.nodeid) != "session-builds"})
+    if strays:
+        raise pytest.UsageError(f"{strays} use a session build ({', '.join(SESSION_BUILDS)}): add them to "
+                                "SESSION_BUILD_MODULES in tests/conftest.py, or each worker builds it again")
+
+
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByModuleAndSessionBuilds(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _worker_group(nodeid)
+
+    return ByModuleAndSessionBuilds(config, log)
