@@ -355,3 +355,18 @@ def test_cli_without_dag_as_a_module(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "statmech_bayes.pipeline.timing", str(tmp_path / "nowhere")],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "results/benchmarks" in bad.stderr
+
+
+def test_cli_counts_only_the_graphs_jobs_and_prints_the_notes(tmp_path, capsys):
+    """A benchmark file left by an earlier build of a rule that has changed since (here: a cavity curve that was
+    one job before its replicas became jobs) is listed, never added to the build's totals."""
+    root = _build(tmp_path)
+    bench(root / "results" / "benchmarks", "us_cavity_curve_er3_local_s0.1", 500, 400)
+    md = tmp_path / "performance.md"
+    assert t.main([str(root), "--dag", str(root / "dag.dot"), "--markdown", str(md),
+                   "--note", "one clean build", "--note", "an idle 2-core machine"]) == 0
+    out = capsys.readouterr().out
+    assert "| **all** | **7** | **34.5** | **44.0** |" in out  # as without the stale file
+    assert "1 benchmark files belong to no job of the graph" in out and "us_cavity_curve_er3_local_s0.1" in out
+    page = md.read_text()
+    assert "- one clean build\n- an idle 2-core machine\n" in page and page.endswith(out)
