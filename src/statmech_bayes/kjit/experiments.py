@@ -467,8 +467,8 @@ def exp3_kjit(rng, *, d: int, n: int, n_problems: int, n_sweeps: int, n_samples:
     :class:`KJITLogisticOperator`)."""
     st = _exp3_streams(rng, n_problems)
     kids = st[-3:]
-    learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
-                                    median_factor)
+    learner = lambda g: KJITLearner(2, g, n_init=n_init, threshold=threshold, D_in=D_in, D_out=D_out,  # noqa: E731
+                                    sigma_y2=sigma_y2, median_factor=median_factor)
     op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
                               target_z=target_z, skip_improper=skip_improper, consult_unusable=consult_unusable)
     out = {k: [] for k in ("time_ms", "error", "post_mean", "oracle_calls", "n_improper")}
@@ -529,8 +529,8 @@ def exp3_timing(rng, *, repeats, d: int, n: int, n_problems: int, n_sweeps: int,
     calls = np.zeros((R, int(n_problems)), int)
     for i, r in enumerate(reps):
         kids = [fresh(g) for g in st[-3:]]
-        learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
-                                        median_factor)
+        learner = lambda g: KJITLearner(2, g, n_init=n_init, threshold=threshold, D_in=D_in,  # noqa: E731
+                                        D_out=D_out, sigma_y2=sigma_y2, median_factor=median_factor)
         op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
                                   target_z=target_z, skip_improper=skip_improper,
                                   consult_unusable=consult_unusable)
@@ -627,10 +627,10 @@ def exp4_run(rng, *, n_problems: int, n_init: int, threshold: float, D_in: int, 
     import copy
 
     kids = _streams(rng, 2)
-    op = KJITGammaOperator(KJITLearner(2, kids[1], n_init, threshold, D_in, D_out, sigma_y2, 1.0,
-                                       median_factor), s1, r1, s2, paper_nodes)
-    oracle = lambda inc: compound_gamma_outgoing(inc, s1, r1, s2, n_nodes)  # noqa: E731
-    paper = lambda inc: compound_gamma_outgoing(inc, s1, r1, s2, paper_nodes)  # noqa: E731
+    op = KJITGammaOperator(KJITLearner(2, kids[1], n_init=n_init, threshold=threshold, D_in=D_in, D_out=D_out,
+                                       sigma_y2=sigma_y2, median_factor=median_factor), s1, r1, s2, n_nodes=paper_nodes)
+    oracle = lambda inc: compound_gamma_outgoing(inc, s1, r1, s2, n_nodes=n_nodes)  # noqa: E731
+    paper = lambda inc: compound_gamma_outgoing(inc, s1, r1, s2, n_nodes=paper_nodes)  # noqa: E731
     cols = {k: [] for k in ("n", "tau", "in_shape", "in_rate", "oracle_shape", "oracle_rate",
                             "kjit_shape", "kjit_rate", "oracle_time_ms", "kjit_time_ms")}
     xs = []
@@ -738,8 +738,8 @@ def exp5_kjit(data_dir, rng, *, names, n_sweeps: int, n_samples: int, n_init: in
     first data set's first ``n_init`` invocations, and kept for the whole sequence. ``data``: the loaded splits (to
     share them between calls)."""
     kids = _streams(rng, 3)
-    learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
-                                    median_factor)
+    learner = lambda g: KJITLearner(2, g, n_init=n_init, threshold=threshold, D_in=D_in, D_out=D_out,  # noqa: E731
+                                    sigma_y2=sigma_y2, median_factor=median_factor)
     op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
                               target_z=target_z, skip_improper=skip_improper, consult_unusable=consult_unusable)
     out = {k: [] for k in ("time_ms", "test_error", "oracle_calls", "n_improper", "n_skipped_improper",
