@@ -1,5 +1,7 @@
-"""Experiment-level functions for Jitkrittum et al. (2015). Each takes plain parameters and a
-``numpy.random.Generator`` and returns a dict of numpy arrays ready for ``np.savez``.
+"""Experiment-level functions for Jitkrittum et al. (2015), one per method of an experiment (a rule calls one of
+them). Each takes a ``numpy.random.Generator`` (unless it draws nothing) and its settings as keyword-only arguments,
+without defaults where the configuration sets them (the rule passes exactly those), and returns a dict of numpy
+arrays ready for ``np.savez``.
 
 Reproducible parallel slices: functions over problems derive one child generator per problem with
 ``_streams`` (children of the seed of a freshly seeded ``rng``), so running problems ``[0, 15)`` and
