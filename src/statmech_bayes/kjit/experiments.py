@@ -1,5 +1,5 @@
-"""Experiment-level functions for Jitkrittum et al. (2015), one per method of an experiment (a rule calls one of
-them). Each takes a ``numpy.random.Generator`` (unless it draws nothing) and its settings as keyword-only arguments,
+"""Experiment-level functions for Jitkrittum et al. (2015): the functions the rules call, one per step (each
+method of Exps. 3 and 5 its own). Each takes a ``numpy.random.Generator`` (unless it draws nothing) and its settings as keyword-only arguments,
 without defaults where the configuration sets them (the rule passes exactly those), and returns a dict of numpy
 arrays ready for ``np.savez``.
 
