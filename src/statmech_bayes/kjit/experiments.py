@@ -1,7 +1,7 @@
 """Experiment-level functions for Jitkrittum et al. (2015): the functions the rules call, one per step (each
-method of Exps. 3 and 5 its own). Each takes a ``numpy.random.Generator`` (unless it draws nothing) and its settings as keyword-only arguments,
-without defaults where the configuration sets them (the rule passes exactly those), and returns a dict of numpy
-arrays ready for ``np.savez``.
+method of Exps. 3 and 5 its own). Each takes a ``numpy.random.Generator`` (unless it draws nothing) and its
+settings as keyword-only arguments, without defaults where the configuration sets them (the rule passes exactly
+those), and returns a dict of numpy arrays ready for ``np.savez``.
 
 Reproducible parallel slices: functions over problems derive one child generator per problem with
 ``_streams`` (children of the seed of a freshly seeded ``rng``), so running problems ``[0, 15)`` and
