@@ -63,9 +63,9 @@ def test_force_proper_divisions_hand_cases():
 def test_engine_rejects_bad_arguments():
     X = np.zeros((3, 2))
     with pytest.raises(ValueError, match="y must"):
-        run_logistic_ep(X, np.array([0, 1, 2]), QuadratureLogisticOperator())
+        run_logistic_ep(X, np.array([0, 1, 2]), QuadratureLogisticOperator(), n_sweeps=2)
     with pytest.raises(ValueError, match="schedule"):
-        run_logistic_ep(X, np.array([0, 1, 1]), QuadratureLogisticOperator(), schedule="bogus")
+        run_logistic_ep(X, np.array([0, 1, 1]), QuadratureLogisticOperator(), n_sweeps=2, schedule="bogus")
 
 
 def test_per_sweep_times_cover_the_run():

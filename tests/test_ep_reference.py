@@ -128,8 +128,9 @@ def trained_kjit():
     0.01 to 10, then frozen: a high threshold so it answers from the regression alone."""
     rng = np.random.default_rng(0)
     learner = lambda s: KJITLearner(2, np.random.default_rng(s), n_init=400, threshold=-30.0, D_in=300,  # noqa: E731
-                                    D_out=600, sigma_y2=1e-4)
-    op = KJITLogisticOperator(_QuadOracle(), learner(1), learner(2))
+                                    D_out=600, sigma_y2=1e-4, median_factor=0.5)
+    op = KJITLogisticOperator(_QuadOracle(), learner(1), learner(2), target_z="mean_logvar", skip_improper=False,
+                              consult_unusable=False)
     for _ in range(6):
         op.messages(*_cavities(rng, 500, (-2.0, 1.0)))
     op.learner_z.threshold = np.inf

@@ -4,7 +4,7 @@ from statmech_bayes.kjit.operator import KJITLearner
 
 
 def _learner(seed, **kw):
-    args = dict(n_init=40, threshold=-7.0, D_in=60, D_out=120)
+    args = dict(n_init=40, threshold=-7.0, D_in=60, D_out=120, sigma_y2=1e-4, median_factor=0.5)
     args.update(kw)
     return KJITLearner(1, np.random.default_rng(seed), **args)
 

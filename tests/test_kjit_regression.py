@@ -24,7 +24,7 @@ def test_predictive_variance_grows_away_from_training_inputs():
     feats = TwoStageFeatures.draw([1.0], 1.0, 200, 400, rng)
     m_tr = rng.uniform(-1, 1, 300)[:, None]
     v_tr = np.full_like(m_tr, 0.1)
-    blr = OnlineBLR(400, 1).fit_batch(feats(m_tr, v_tr), np.sin(m_tr))
+    blr = OnlineBLR(400, 1, sigma_y2=1e-4).fit_batch(feats(m_tr, v_tr), np.sin(m_tr))
     grid = np.array([0.0, 1.5, 3.0, 8.0, 30.0])[:, None]
     u = blr.log_pred_var(feats(grid, np.full_like(grid, 0.1)))
     assert np.all(np.diff(u[:3]) > 0)
@@ -46,4 +46,4 @@ def test_ridge_loocv_matches_brute_force():
 
 def test_blr_validates_shapes():
     with pytest.raises(ValueError, match="X must be"):
-        OnlineBLR(3, 1).fit_batch(np.zeros((4, 2)), np.zeros(4))
+        OnlineBLR(3, 1, sigma_y2=1e-4).fit_batch(np.zeros((4, 2)), np.zeros(4))

@@ -5,8 +5,9 @@ import pytest
 
 from statmech_bayes.kjit.experiments import EXP3_TIMED, exp3_timing, merge_timing
 
-TINY = dict(d=3, n=20, n_problems=3, n_sweeps=4, n_samples=2000, n_test=100, n_init=10, D_in=20, D_out=30,
-            timing_repeats=2, timing_sampling_every=1, timing_sampling_sweeps=2)
+TINY = dict(d=3, n=20, n_problems=3, n_sweeps=4, n_samples=2000, n_test=100, n_init=10, threshold=-8.5, D_in=20,
+            D_out=30, sigma_y2=1e-4, median_factor=0.5, timing_sampling_every=1, timing_sampling_sweeps=2,
+            target_z="suff_stats", skip_improper=True, consult_unusable=False)
 
 
 def _run(repeats):

@@ -14,7 +14,7 @@ rule kj_exp1_collect:
     output:
         kj_exp1_collect_file(),
     params:
-        exp1=KJ["exp1"],
+        kw=kj_kw("exp1", ("d", "n", "n_datasets", "n_sweeps", "n_collect")),
         seed=config["seed"],
     log:
         logs("kj_exp1_collect"),
@@ -39,7 +39,7 @@ rule kj_exp1_is:
     output:
         kj_exp1_is_file(),
     params:
-        exp1=KJ["exp1"],
+        kw=kj_kw("exp1", ("n_train", "n_test"), n_samples=KJ["exp1"]["is_samples"]),
         seed=config["seed"],
     log:
         logs("kj_exp1_is"),
@@ -65,7 +65,12 @@ rule kj_exp1_fit:
     output:
         kj_exp1_fit_file(),
     params:
-        exp1=KJ["exp1"],
+        kw=kj_kw(
+            "exp1",
+            ("n_train", "n_test", "medfs", "lambdas", "D_in_cv", "D_out_cv", "D_in", "D_out", "n_grid", "rf_trees",
+             "ichol_max_rank", "ichol_holdout", "target_z"),
+            arm_target_z=KJ["exp1"]["ablation_target_z"],
+        ),
         seed=config["seed"],
     log:
         logs("kj_exp1_fit"),
@@ -84,12 +89,11 @@ rule kj_exp1_fit:
 rule kj_exp3_quadrature:
     """Exp. 3 with the quadrature operator (stand-in for Infer.NET's), all problems (timed)."""
     input:
-        code=code("kjit/exp3.py"),
+        code=code("kjit/exp3_quadrature.py"),
     output:
         kj_exp3_file("quadrature"),
     params:
-        exp3=KJ["exp3"],
-        method="quadrature",
+        kw=kj_kw("exp3", KJ_EXP3_PROBLEMS),
         seed=config["seed"],
     log:
         logs("kj_exp3_quadrature"),
@@ -102,18 +106,17 @@ rule kj_exp3_quadrature:
     conda:
         CONDA_ENV
     script:
-        "../scripts/kjit/exp3.py"
+        "../scripts/kjit/exp3_quadrature.py"
 
 
 rule kj_exp3_sampling:
     """Exp. 3 sampling-only EP on one slice of the problems (timed; slices give the numbers of one run)."""
     input:
-        code=code("kjit/exp3.py"),
+        code=code("kjit/exp3_sampling.py"),
     output:
         kj_exp3_sampling_file("{part}"),
     params:
-        exp3=KJ["exp3"],
-        method="sampling",
+        kw=lambda wc: kj_kw("exp3", KJ_EXP3_PROBLEMS + ("n_samples",), problems=kj_exp3_slice(wc.part)),
         seed=config["seed"],
     log:
         logs("kj_exp3_sampling_{part}"),
@@ -126,18 +129,17 @@ rule kj_exp3_sampling:
     conda:
         CONDA_ENV
     script:
-        "../scripts/kjit/exp3.py"
+        "../scripts/kjit/exp3_sampling.py"
 
 
 rule kj_exp3_kjit:
     """Exp. 3 sampling + KJIT: one persistent pair of operators over the problems in sequence (timed)."""
     input:
-        code=code("kjit/exp3.py"),
+        code=code("kjit/exp3_kjit.py"),
     output:
         kj_exp3_file("kjit"),
     params:
-        exp3=KJ["exp3"],
-        method="kjit",
+        kw=kj_kw("exp3", KJ_EXP3_KJIT + ("target_z",)),
         seed=config["seed"],
     log:
         logs("kj_exp3_kjit"),
@@ -150,20 +152,18 @@ rule kj_exp3_kjit:
     conda:
         CONDA_ENV
     script:
-        "../scripts/kjit/exp3.py"
+        "../scripts/kjit/exp3_kjit.py"
 
 
 rule kj_exp3_kjit_ablation:
     """Exp. 3 sampling + KJIT with the ablation's f->z regression target (the authors' code's; kind ours): one more
     run of the sequence, untimed beside the paper's."""
     input:
-        code=code("kjit/exp3.py"),
+        code=code("kjit/exp3_kjit.py"),
     output:
         kj_exp3_file("kjit_ablation"),
     params:
-        exp3=KJ["exp3"],
-        method="kjit",
-        target_z=KJ["exp3"]["ablation_target_z"],
+        kw=kj_kw("exp3", KJ_EXP3_KJIT, target_z=KJ["exp3"]["ablation_target_z"]),
         seed=config["seed"],
     log:
         logs("kj_exp3_kjit_ablation"),
@@ -176,7 +176,7 @@ rule kj_exp3_kjit_ablation:
     conda:
         CONDA_ENV
     script:
-        "../scripts/kjit/exp3.py"
+        "../scripts/kjit/exp3_kjit.py"
 
 
 rule kj_exp3_timing:
@@ -184,12 +184,15 @@ rule kj_exp3_timing:
     and sampling-only EP (its first timing_sampling_sweeps sweeps, every timing_sampling_every-th problem) back to
     back on each problem (timed)."""
     input:
-        code=code("kjit/exp3.py"),
+        code=code("kjit/exp3_timing.py"),
     output:
         kj_exp3_timing_file("{part}"),
     params:
-        exp3=KJ["exp3"],
-        method="timing",
+        kw=lambda wc: kj_kw(
+            "exp3",
+            KJ_EXP3_KJIT + ("target_z", "timing_sampling_every", "timing_sampling_sweeps"),
+            repeats=[int(wc.part)],
+        ),
         seed=config["seed"],
     log:
         logs("kj_exp3_timing_{part}"),
@@ -202,7 +205,7 @@ rule kj_exp3_timing:
     conda:
         CONDA_ENV
     script:
-        "../scripts/kjit/exp3.py"
+        "../scripts/kjit/exp3_timing.py"
 
 
 rule kj_exp4:
@@ -213,7 +216,11 @@ rule kj_exp4:
     output:
         kj_exp4_file(),
     params:
-        exp4=KJ["exp4"],
+        kw=kj_kw(
+            "exp4",
+            ("n_problems", "n_init", "threshold", "D_in", "D_out", "sigma_y2", "n_nodes", "paper_nodes",
+             "timing_repeats", "timing_problems", "median_factor"),
+        ),
         seed=config["seed"],
     log:
         logs("kj_exp4"),
@@ -230,17 +237,15 @@ rule kj_exp4:
 
 
 rule kj_exp5_quadrature:
-    """Exp. 5 with the quadrature operator on every UCI training set (timed)."""
+    """Exp. 5 with the quadrature operator on every UCI training set (timed; no random draws, so no seed)."""
     input:
         data=KJ_UCI_FILES,
-        code=code("kjit/exp5.py"),
+        code=code("kjit/exp5_quadrature.py"),
     output:
         kj_exp5_file("quadrature"),
     params:
-        exp5=KJ["exp5"],
-        method="quadrature",
+        kw=kj_kw("exp5", ("n_sweeps",), names=KJ_DATASETS),
         data_dir=lambda wc, input: os.path.dirname(input.data[0]),
-        seed=config["seed"],
     log:
         logs("kj_exp5_quadrature"),
     benchmark:
@@ -252,19 +257,18 @@ rule kj_exp5_quadrature:
     conda:
         CONDA_ENV
     script:
-        "../scripts/kjit/exp5.py"
+        "../scripts/kjit/exp5_quadrature.py"
 
 
 rule kj_exp5_sampling:
     """Exp. 5 sampling-only EP on one UCI data set (timed; also the incoming messages of Fig. 1)."""
     input:
         data=KJ_UCI_FILES,
-        code=code("kjit/exp5.py"),
+        code=code("kjit/exp5_sampling.py"),
     output:
         kj_exp5_sampling_file("{name}"),
     params:
-        exp5=KJ["exp5"],
-        method="sampling",
+        kw=lambda wc: kj_kw("exp5", ("n_sweeps", "n_samples"), names=[wc.name]),
         data_dir=lambda wc, input: os.path.dirname(input.data[0]),
         seed=config["seed"],
     log:
@@ -278,19 +282,18 @@ rule kj_exp5_sampling:
     conda:
         CONDA_ENV
     script:
-        "../scripts/kjit/exp5.py"
+        "../scripts/kjit/exp5_sampling.py"
 
 
 rule kj_exp5_kjit:
     """Exp. 5 sampling + KJIT over the UCI sequence, one persistent pair of operators (timed)."""
     input:
         data=KJ_UCI_FILES,
-        code=code("kjit/exp5.py"),
+        code=code("kjit/exp5_kjit.py"),
     output:
         kj_exp5_file("kjit"),
     params:
-        exp5=KJ["exp5"],
-        method="kjit",
+        kw=kj_kw("exp5", KJ_EXP5_KJIT + ("target_z",), names=KJ_DATASETS),
         data_dir=lambda wc, input: os.path.dirname(input.data[0]),
         seed=config["seed"],
     log:
@@ -304,7 +307,7 @@ rule kj_exp5_kjit:
     conda:
         CONDA_ENV
     script:
-        "../scripts/kjit/exp5.py"
+        "../scripts/kjit/exp5_kjit.py"
 
 
 rule kj_exp5_seeds:
@@ -313,12 +316,11 @@ rule kj_exp5_seeds:
     parameters); not timed."""
     input:
         data=KJ_UCI_FILES,
-        code=code("kjit/exp5.py"),
+        code=code("kjit/exp5_seeds.py"),
     output:
         kj_exp5_seeds_file("{arm}"),
     params:
-        exp5=KJ["exp5"],
-        method="seeds",
+        kw=lambda wc: kj_kw("exp5", KJ_EXP5_KJIT + ("n_seeds",), names=KJ_DATASETS, targets=[wc.arm]),
         data_dir=lambda wc, input: os.path.dirname(input.data[0]),
         seed=config["seed"],
     log:
@@ -334,7 +336,7 @@ rule kj_exp5_seeds:
     conda:
         CONDA_ENV
     script:
-        "../scripts/kjit/exp5.py"
+        "../scripts/kjit/exp5_seeds.py"
 
 
 rule kj_supp:
@@ -344,8 +346,7 @@ rule kj_supp:
     output:
         kj_supp_file("{which}"),
     params:
-        which=lambda wc: wc.which,
-        cfg=lambda wc: KJ[wc.which],
+        kw=lambda wc: kj_kw(wc.which, KJ_SUPP[wc.which]),
         seed=config["seed"],
     log:
         logs("kj_supp_{which}"),

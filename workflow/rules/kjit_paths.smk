@@ -9,6 +9,32 @@ KJ_SLICES = list(range(KJ["exp3"]["slices"]))
 KJ_TIMING_REPEATS = list(range(KJ["exp3"]["timing_repeats"]))
 
 
+# ---------------------------------------------------------------------------------------------------
+# What each science rule's library call receives: exactly its keyword arguments (`params.kw`, passed on unchanged by
+# the script), so that a setting reruns only the rules whose call reads it. The key sets shared by several rules:
+KJ_EXP3_PROBLEMS = ("d", "n", "n_problems", "n_sweeps", "n_test")  # every method of Exp. 3: its problems and sweeps
+KJ_EXP3_KJIT = KJ_EXP3_PROBLEMS + ("n_samples", "n_init", "threshold", "D_in", "D_out", "sigma_y2", "median_factor",
+                                   "skip_improper", "consult_unusable")  # the KJIT sequence, but for its target
+KJ_EXP5_KJIT = ("n_sweeps", "n_samples", "n_init", "threshold", "D_in", "D_out", "sigma_y2", "median_factor",
+                "skip_improper", "consult_unusable")  # the KJIT run over the UCI sequence, but for its target
+KJ_SUPP = {"s1": ("n", "Ds", "repeats", "width2"), "s2": ("n", "D_ins", "D_outs", "repeats", "width2", "gamma2")}
+
+
+def kj_kw(section, keys, **extra):
+    """The keyword arguments of one library call: the ``keys`` of ``KJ[section]``, then ``extra`` (a value the call
+    takes under another name, or one the rule derives from its wildcards)."""
+    return {k: KJ[section][k] for k in keys} | extra
+
+
+def kj_exp3_slice(part):
+    """The problems of sampling slice ``part``: range(n_problems) split into ``slices`` consecutive runs, the first
+    n_problems % slices of them one problem longer (numpy.array_split's split)."""
+    q, r = divmod(KJ["exp3"]["n_problems"], KJ["exp3"]["slices"])
+    part = int(part)
+    start = part * q + min(part, r)
+    return list(range(start, start + q + (part < r)))
+
+
 def kj_exp1_collect_file():
     return res("kjit", "exp1_collect.npz")
 

@@ -105,7 +105,7 @@ def _posterior(X, nu, tau, prior_prec):
     return cov @ (X.T @ nu), cov
 
 
-def run_logistic_ep(X, y, operator, n_sweeps: int = 10, prior_var: float = 1.0,
+def run_logistic_ep(X, y, operator, n_sweeps: int, prior_var: float = 1.0,
                     schedule: str = "parallel", damping: float = 0.0, tol: float = 0.0,
                     p_sweep: str = "last") -> LogisticEPResult:
     """EP for binary logistic regression without bias (paper Fig. 2; spec 2.4).

@@ -266,7 +266,7 @@ def _cg_logg(u, a, b, s1, r1, s2):
 
 
 def compound_gamma_moments(shape: float, rate: float, s1: float = 1.0, r1: float = 1.0,
-                           s2: float = 1.0, n_nodes: int = 100_000, drop: float = 50.0):
+                           s2: float = 1.0, *, n_nodes: int, drop: float = 50.0):
     """``(E[tau], Var[tau])`` under ``Gamma(tau; shape, rate) * tau^(s2-1) (tau + r1)^-(s1+s2)``.
 
     Trapezoid rule on ``u = log tau`` (Jacobian included) between the points where the log density
@@ -323,8 +323,8 @@ def compound_gamma_moments(shape: float, rate: float, s1: float = 1.0, r1: float
     return m, v
 
 
-def compound_gamma_outgoing(incoming: Gamma, s1: float = 1.0, r1: float = 1.0, s2: float = 1.0,
-                            n_nodes: int = 100_000) -> Gamma:
+def compound_gamma_outgoing(incoming: Gamma, s1: float = 1.0, r1: float = 1.0, s2: float = 1.0, *,
+                            n_nodes: int) -> Gamma:
     """Oracle message ``m_{f->tau} = proj[f * m_{tau->f}] / m_{tau->f}`` with Gamma forceProper."""
-    m, v = compound_gamma_moments(incoming.shape, incoming.rate, s1, r1, s2, n_nodes)
+    m, v = compound_gamma_moments(incoming.shape, incoming.rate, s1, r1, s2, n_nodes=n_nodes)
     return Gamma.from_mean_var(m, v).divide_proper(incoming)

@@ -1,5 +1,7 @@
-"""Experiment-level functions for Jitkrittum et al. (2015). Each takes plain parameters and a
-``numpy.random.Generator`` and returns a dict of numpy arrays ready for ``np.savez``.
+"""Experiment-level functions for Jitkrittum et al. (2015): the functions the rules call, one per step (each
+method of Exps. 3 and 5 its own). Each takes a ``numpy.random.Generator`` (unless it draws nothing) and its
+settings as keyword-only arguments, without defaults where the configuration sets them (the rule passes exactly
+those), and returns a dict of numpy arrays ready for ``np.savez``.
 
 Reproducible parallel slices: functions over problems derive one child generator per problem with
 ``_streams`` (children of the seed of a freshly seeded ``rng``), so running problems ``[0, 15)`` and
@@ -48,9 +50,6 @@ from .operator import (
 from .problems import bayes_disagreement, compound_gamma_problem, logistic_problem, sample_w, test_error
 from .regression import RidgeFit, ridge_loocv
 
-MEDFS = (1 / 10, 1 / 5, 1 / 3, 1 / 2, 1, 2, 5, 10)
-LAMBDAS = (1e-4, 1e-3, 1e-2, 1e-1, 1.0)
-
 
 def _streams(rng, n: int) -> list:
     """``n`` child generators determined only by the seed of ``rng`` (not by its use so far), so
@@ -79,8 +78,7 @@ def _children(rng, n_total, indices):
 # Experiments 1 & 2 (Figs. 3, 4, 10, App. C table)
 # ================================================================================================
 
-def exp1_collect(rng, d: int = 20, n: int = 300, n_datasets: int = 20, n_sweeps: int = 10,
-                 n_collect: int = 5, datasets=None) -> dict:
+def exp1_collect(rng, *, d: int, n: int, n_datasets: int, n_sweeps: int, n_collect: int, datasets=None) -> dict:
     """Run quadrature EP on ``n_datasets`` fresh problems (new w each) and collect the incoming pairs
     of every f->z invocation of the first ``n_collect`` sweeps with the quadrature projected belief
     ``q_{f->z}`` as ground truth. ``datasets`` selects a slice (concatenate slices' outputs)."""
@@ -102,8 +100,7 @@ def exp1_collect(rng, d: int = 20, n: int = 300, n_datasets: int = 20, n_sweeps:
     return {k: np.concatenate(v) for k, v in cols.items()}
 
 
-def exp1_is(collected: dict, rng, n_train: int = 5000, n_test: int = 3000, n_samples: int = 100_000,
-            proposal_var: float = 200.0) -> dict:
+def exp1_is(collected: dict, rng, *, n_train: int, n_test: int, n_samples: int, proposal_var: float = 200.0) -> dict:
     """The paper's ground truth of Exp. 1: importance-sampling projected beliefs (Eq. 2, proposal ``N(0, 200)``,
     ``n_samples`` self-normalised samples per message; the authors used 1e5) for a random subsample of
     ``n_train + n_test`` collected messages. Messages are drawn in a random order and kept while the sampler's
@@ -229,11 +226,9 @@ def _ichol_row(kernel, Y, tr, te, lambdas, scales, rng, holdout: float, max_rank
     return np.column_stack(out), ranks
 
 
-def exp1_fit(collected: dict, truth: dict, rng, n_train: int = 5000, n_test: int = 3000, medfs=MEDFS,
-             lambdas=LAMBDAS, D_in_cv: int = 300, D_out_cv: int = 500, D_in: int = 500,
-             D_out: int = 1000, n_grid: int = 500, rf_trees: int = 64, table: bool = True,
-             ichol_max_rank: int = 1000, ichol_holdout: float = 0.2, target_z: str = "suff_stats",
-             arm_target_z: str | None = "mean_logvar") -> dict:
+def exp1_fit(collected: dict, truth: dict, rng, *, n_train: int, n_test: int, medfs, lambdas, D_in_cv: int,
+             D_out_cv: int, D_in: int, D_out: int, n_grid: int, rf_trees: int, ichol_max_rank: int,
+             ichol_holdout: float, target_z: str, arm_target_z: str | None, table: bool = True) -> dict:
     """Batch operator of Exp. 1 on the paper's protocol: the messages and ground truth of :func:`exp1_is`
     (importance sampling, the oracle the paper describes), LOOCV over ``medfs x lambdas``, final refit with
     ``D_in/D_out``; its errors (Fig. 3), uncertainty on the two test lines vs the Eslami-style forest (Fig. 4),
@@ -247,9 +242,12 @@ def exp1_fit(collected: dict, truth: dict, rng, n_train: int = 5000, n_test: int
     operator, our quadrature arm and every regression row of the App. C table alike. ``arm_target_z`` (ours, or None):
     the same operator, with the same random features and LOOCV draws, on that target; its test log KL is
     ``log_kl_arm_test`` and an extra table row. A prediction that is no distribution is a failed prediction: its log
-    KL is NaN and it is counted (:func:`predicted_log_kl`, :func:`log_kl_summary`)."""
+    KL is NaN and it is counted (:func:`predicted_log_kl`, :func:`log_kl_summary`). ``medfs`` and ``lambdas``: any
+    sequences of numbers (a configuration's lists); they are read as floats, so the chosen values are saved as floats
+    whatever their spelling."""
     import copy
 
+    medfs, lambdas = tuple(float(f) for f in medfs), tuple(float(lam) for lam in lambdas)
     if target_z not in ("suff_stats", "mean_logvar") or arm_target_z not in (None, "suff_stats", "mean_logvar"):
         raise ValueError(f"target_z / arm_target_z must be 'suff_stats' or 'mean_logvar', got {target_z!r}, "
                          f"{arm_target_z!r}")
@@ -427,22 +425,15 @@ def _exp3_streams(rng, n_problems):
     return _streams(rng, 1 + 2 * int(n_problems) + 3)
 
 
-def exp3_baseline(method: str, rng, problems=None, d: int = 20, n: int = 300, n_problems: int = 30,
-                  n_sweeps: int = 10, n_samples: int = 500_000, n_test: int = 10_000) -> dict:
-    """Infer.NET stand-in (``method="quadrature"``) or sampling-only EP (``"sampling"``) on a slice
-    ``problems`` of the Exp. 3 problems; slices are independent jobs with identical per-problem streams."""
-    if method not in ("quadrature", "sampling"):
-        raise ValueError(f"method must be 'quadrature' or 'sampling', got {method!r}")
+def _exp3_baseline(make_op, rng, problems, d, n, n_problems, n_sweeps, n_test) -> dict:
+    """EP with the operator ``make_op(streams, k)`` on each problem ``k`` of the slice ``problems`` (None: all) of
+    the Exp. 3 problems; slices are independent jobs with identical per-problem streams."""
     idx = _indices(problems, n_problems)
     st = _exp3_streams(rng, n_problems)
     out = {k: [] for k in ("problem", "time_ms", "error", "post_mean", "n_improper", "n_calls")}
     for k in idx:
         w, X, y, X_test = _exp3_problem(st, d, n, n_problems, int(k), n_test)
-        if method == "quadrature":
-            op = QuadratureLogisticOperator()
-        else:
-            op = SamplingLogisticOperator(ISLogisticOracle(n_samples, st[1 + n_problems + int(k)]))
-        res = run_logistic_ep(X, y, op, n_sweeps=n_sweeps)
+        res = run_logistic_ep(X, y, make_op(st, int(k)), n_sweeps=n_sweeps)
         out["problem"].append(k)
         out["time_ms"].append(res.time_ms)
         out["error"].append(bayes_disagreement(w, res.mean, X_test))
@@ -452,21 +443,34 @@ def exp3_baseline(method: str, rng, problems=None, d: int = 20, n: int = 300, n_
     return {k: np.asarray(v) for k, v in out.items()}
 
 
-def exp3_kjit(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: int = 10,
-              n_samples: int = 500_000, n_test: int = 10_000, n_init: int = 300,
-              threshold: float = -8.5, D_in: int = 300, D_out: int = 500, sigma_y2: float = 1e-4,
-              median_factor: float = 0.5, target_z: str = "suff_stats", skip_improper: bool = True,
-              consult_unusable: bool = False) -> dict:
+def exp3_quadrature(rng, *, d: int, n: int, n_problems: int, n_sweeps: int, n_test: int, problems=None) -> dict:
+    """Exp. 3 with the Infer.NET stand-in, the quadrature operator (no random draws of its own: ``rng`` makes the
+    problems), on the slice ``problems`` (None: all) of the problems."""
+    return _exp3_baseline(lambda st, k: QuadratureLogisticOperator(), rng, problems, d, n, n_problems, n_sweeps,
+                          n_test)
+
+
+def exp3_sampling(rng, *, d: int, n: int, n_problems: int, n_sweeps: int, n_samples: int, n_test: int,
+                  problems=None) -> dict:
+    """Exp. 3 with sampling-only EP (importance sampling, ``n_samples`` draws per oracle call, each problem's own
+    stream) on the slice ``problems`` (None: all) of the problems."""
+    return _exp3_baseline(lambda st, k: SamplingLogisticOperator(ISLogisticOracle(n_samples, st[1 + n_problems + k])),
+                          rng, problems, d, n, n_problems, n_sweeps, n_test)
+
+
+def exp3_kjit(rng, *, d: int, n: int, n_problems: int, n_sweeps: int, n_samples: int, n_test: int, n_init: int,
+              threshold: float, D_in: int, D_out: int, sigma_y2: float, median_factor: float, target_z: str,
+              skip_improper: bool, consult_unusable: bool) -> dict:
     """Sampling + KJIT on the Exp. 3 problems in sequence with one persistent pair of operators
     (must be a single job). Returns per-invocation traces (Fig. 5) and per-problem results (Fig. 6).
-    ``target_z``: the f->z regression target (default the paper's Sec. 3.3, the expected sufficient statistics
-    of the projected belief; ``"mean_logvar"`` the authors' code); ``skip_improper``: spec 3.7, and
+    ``target_z``: the f->z regression target (the paper's Sec. 3.3: ``"suff_stats"``, the expected sufficient
+    statistics of the projected belief; ``"mean_logvar"`` the authors' code); ``skip_improper``: spec 3.7, and
     ``consult_unusable`` (a confident prediction that is no distribution goes to the oracle) (see
     :class:`KJITLogisticOperator`)."""
     st = _exp3_streams(rng, n_problems)
     kids = st[-3:]
-    learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
-                                    median_factor)
+    learner = lambda g: KJITLearner(2, g, n_init=n_init, threshold=threshold, D_in=D_in, D_out=D_out,  # noqa: E731
+                                    sigma_y2=sigma_y2, median_factor=median_factor)
     op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
                               target_z=target_z, skip_improper=skip_improper, consult_unusable=consult_unusable)
     out = {k: [] for k in ("time_ms", "error", "post_mean", "oracle_calls", "n_improper")}
@@ -495,14 +499,12 @@ def exp3_kjit(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: in
 EXP3_TIMED = ("quadrature", "kjit", "sampling")
 
 
-def exp3_timing(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: int = 10,
-                n_samples: int = 500_000, n_test: int = 10_000, n_init: int = 300, threshold: float = -8.5,
-                D_in: int = 300, D_out: int = 500, sigma_y2: float = 1e-4, median_factor: float = 0.5,
-                timing_repeats: int = 5, timing_sampling_every: int = 10, timing_sampling_sweeps: int = 2,
-                repeats=None, target_z: str = "suff_stats", skip_improper: bool = True,
-                consult_unusable: bool = False) -> dict:
-    """The timing of Fig. 6's claims, all methods interleaved: repeats ``repeats`` (default all
-    ``timing_repeats``; a job may run one of them), each a fresh replay of the KJIT sequence (identical to
+def exp3_timing(rng, *, repeats, d: int, n: int, n_problems: int, n_sweeps: int, n_samples: int, n_test: int,
+                n_init: int, threshold: float, D_in: int, D_out: int, sigma_y2: float, median_factor: float,
+                timing_sampling_every: int, timing_sampling_sweeps: int, target_z: str, skip_improper: bool,
+                consult_unusable: bool) -> dict:
+    """The timing of Fig. 6's claims, all methods interleaved: the repeats whose indices are ``repeats`` (a job
+    runs one of them; the index rotates the order of the methods), each a fresh replay of the KJIT sequence (identical to
     :func:`exp3_kjit`: same streams) with, on each problem, quadrature EP and (on problems ``1, 1 + every, ...``,
     sampling-only EP being the costliest) sampling-only EP run back to back with KJIT in an order rotated with the
     repeat and the problem. ``target_z``, ``skip_improper`` and ``consult_unusable``: as in :func:`exp3_kjit`.
@@ -520,7 +522,7 @@ def exp3_timing(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: 
     st = _exp3_streams(rng, n_problems)
     fresh = lambda g: np.random.default_rng(g.bit_generator.seed_seq)  # noqa: E731
     sampled = set(range(1, int(n_problems), max(1, int(timing_sampling_every))))
-    reps = list(range(int(timing_repeats))) if repeats is None else [int(r) for r in repeats]
+    reps = [int(r) for r in repeats]
     S = max(1, min(int(timing_sampling_sweeps), int(n_sweeps)))
     R = len(reps)
     T = np.full((R, int(n_problems), len(EXP3_TIMED)), np.nan)
@@ -529,8 +531,8 @@ def exp3_timing(rng, d: int = 20, n: int = 300, n_problems: int = 30, n_sweeps: 
     calls = np.zeros((R, int(n_problems)), int)
     for i, r in enumerate(reps):
         kids = [fresh(g) for g in st[-3:]]
-        learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
-                                        median_factor)
+        learner = lambda g: KJITLearner(2, g, n_init=n_init, threshold=threshold, D_in=D_in,  # noqa: E731
+                                        D_out=D_out, sigma_y2=sigma_y2, median_factor=median_factor)
         op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
                                   target_z=target_z, skip_improper=skip_improper,
                                   consult_unusable=consult_unusable)
@@ -615,10 +617,9 @@ def time_interleaved(calls: dict, items, repeats: int) -> np.ndarray:
 EXP4_TIMED = ("paper_oracle", "ours_oracle", "kjit")
 
 
-def exp4_run(rng, n_problems: int = 1500, n_init: int = 20, threshold: float = -6.0,
-             D_in: int = 400, D_out: int = 800, sigma_y2: float = 1e-4, n_nodes: int = 100_000,
-             paper_nodes: int = 1_000_000, timing_repeats: int = 5, timing_problems: int = 100,
-             s1: float = 1.0, r1: float = 1.0, s2: float = 1.0, median_factor: float = 0.5) -> dict:
+def exp4_run(rng, *, n_problems: int, n_init: int, threshold: float, D_in: int, D_out: int, sigma_y2: float,
+             n_nodes: int, paper_nodes: int, timing_repeats: int, timing_problems: int, median_factor: float,
+             s1: float = 1.0, r1: float = 1.0, s2: float = 1.0) -> dict:
     """Compound gamma: KJIT (persistent operator) with the paper's oracle (``paper_nodes``-node quadrature, as
     Infer.NET's brute-force operator) and our smaller ``n_nodes``-node oracle alone, on the same problem sequence
     (Fig. 7's scatter and time trace). Then the timing of the time-ratio claim: on ``timing_problems`` evenly spaced
@@ -628,10 +629,10 @@ def exp4_run(rng, n_problems: int = 1500, n_init: int = 20, threshold: float = -
     import copy
 
     kids = _streams(rng, 2)
-    op = KJITGammaOperator(KJITLearner(2, kids[1], n_init, threshold, D_in, D_out, sigma_y2, 1.0,
-                                       median_factor), s1, r1, s2, paper_nodes)
-    oracle = lambda inc: compound_gamma_outgoing(inc, s1, r1, s2, n_nodes)  # noqa: E731
-    paper = lambda inc: compound_gamma_outgoing(inc, s1, r1, s2, paper_nodes)  # noqa: E731
+    op = KJITGammaOperator(KJITLearner(2, kids[1], n_init=n_init, threshold=threshold, D_in=D_in, D_out=D_out,
+                                       sigma_y2=sigma_y2, median_factor=median_factor), s1, r1, s2, n_nodes=paper_nodes)
+    oracle = lambda inc: compound_gamma_outgoing(inc, s1, r1, s2, n_nodes=n_nodes)  # noqa: E731
+    paper = lambda inc: compound_gamma_outgoing(inc, s1, r1, s2, n_nodes=paper_nodes)  # noqa: E731
     cols = {k: [] for k in ("n", "tau", "in_shape", "in_rate", "oracle_shape", "oracle_rate",
                             "kjit_shape", "kjit_rate", "oracle_time_ms", "kjit_time_ms")}
     xs = []
@@ -692,22 +693,14 @@ def _uci(data_dir, names):
     return [load_split(nm, data_dir) for nm in names]
 
 
-def exp5_baseline(method: str, data_dir, rng, names=UCI_ORDER, n_sweeps: int = 10,
-                  n_samples: int = 500_000) -> dict:
-    """Quadrature or sampling-only EP on each UCI training set; test error and time per data set, and
-    every incoming ``m_{z->f}`` (Fig. 1 uses the sampling run). Data sets are independent jobs
-    (pass one name at a time; the sampler's stream is derived from the data-set name's position)."""
-    if method not in ("quadrature", "sampling"):
-        raise ValueError(f"method must be 'quadrature' or 'sampling', got {method!r}")
-    kids = _streams(rng, len(UCI_ORDER))
+def _exp5_baseline(make_op, data_dir, names, n_sweeps) -> dict:
+    """EP with the operator ``make_op(name)`` on each UCI training set of ``names``: test error and time per data
+    set, every incoming ``m_{z->f}`` and each data set's posterior mean (``post_mean_<name>``, their lengths
+    differ)."""
     out = {k: [] for k in ("time_ms", "test_error", "n_calls")}
     msg_mu, msg_var, msg_set, post = [], [], [], []
     for nm, data in zip(names, _uci(data_dir, names)):
-        if method == "quadrature":
-            op = QuadratureLogisticOperator()
-        else:
-            op = SamplingLogisticOperator(ISLogisticOracle(n_samples, kids[UCI_ORDER.index(nm)]))
-        res = run_logistic_ep(data["X_train"], data["y_train"], op, n_sweeps=n_sweeps)
+        res = run_logistic_ep(data["X_train"], data["y_train"], make_op(nm), n_sweeps=n_sweeps)
         out["time_ms"].append(res.time_ms)
         out["test_error"].append(test_error(res.mean, data["X_test"], data["y_test"]))
         out["n_calls"].append(res.call_site.size)
@@ -717,14 +710,28 @@ def exp5_baseline(method: str, data_dir, rng, names=UCI_ORDER, n_sweeps: int = 1
         post.append(res.mean)
     res = {k: np.asarray(v) for k, v in out.items()}
     res.update(names=np.asarray(names), msg_mu=np.concatenate(msg_mu), msg_var=np.concatenate(msg_var),
-               msg_dataset=np.concatenate(msg_set), post_mean=np.array(post, dtype=object))
+               msg_dataset=np.concatenate(msg_set))
+    res.update({f"post_mean_{nm}": np.asarray(m, float) for nm, m in zip(names, post)})
     return res
 
 
-def exp5_kjit(data_dir, rng, names=UCI_ORDER, n_sweeps: int = 10, n_samples: int = 500_000,
-              n_init: int = 500, threshold: float = -9.0, D_in: int = 300, D_out: int = 500,
-              sigma_y2: float = 1e-4, median_factor: float = 0.5, target_z: str = "mean_logvar",
-              skip_improper: bool = False, consult_unusable: bool = False, data=None) -> dict:
+def exp5_quadrature(data_dir, *, names, n_sweeps: int) -> dict:
+    """Exp. 5 with the quadrature operator (no random draws) on each UCI training set of ``names``."""
+    return _exp5_baseline(lambda nm: QuadratureLogisticOperator(), data_dir, names, n_sweeps)
+
+
+def exp5_sampling(data_dir, rng, *, names, n_sweeps: int, n_samples: int) -> dict:
+    """Exp. 5 with sampling-only EP on each UCI training set of ``names`` (Fig. 1 uses its incoming messages). Data
+    sets are independent jobs (pass one name at a time): the sampler's stream is derived from the data set's
+    position in :data:`UCI_ORDER`, not from the other names passed."""
+    kids = _streams(rng, len(UCI_ORDER))
+    return _exp5_baseline(lambda nm: SamplingLogisticOperator(ISLogisticOracle(n_samples, kids[UCI_ORDER.index(nm)])),
+                          data_dir, names, n_sweeps)
+
+
+def exp5_kjit(data_dir, rng, *, names, n_sweeps: int, n_samples: int, n_init: int, threshold: float, D_in: int,
+              D_out: int, sigma_y2: float, median_factor: float, target_z: str, skip_improper: bool,
+              consult_unusable: bool, data=None) -> dict:
     """Sampling + KJIT over the UCI sequence with one persistent pair of operators (single job).
 
     ``target_z``, ``skip_improper`` and ``consult_unusable``: see :class:`KJITLogisticOperator`. The kernel widths are set once, by the
@@ -733,8 +740,8 @@ def exp5_kjit(data_dir, rng, names=UCI_ORDER, n_sweeps: int = 10, n_samples: int
     first data set's first ``n_init`` invocations, and kept for the whole sequence. ``data``: the loaded splits (to
     share them between calls)."""
     kids = _streams(rng, 3)
-    learner = lambda g: KJITLearner(2, g, n_init, threshold, D_in, D_out, sigma_y2, 1.0,  # noqa: E731
-                                    median_factor)
+    learner = lambda g: KJITLearner(2, g, n_init=n_init, threshold=threshold, D_in=D_in, D_out=D_out,  # noqa: E731
+                                    sigma_y2=sigma_y2, median_factor=median_factor)
     op = KJITLogisticOperator(ISLogisticOracle(n_samples, kids[0]), learner(kids[1]), learner(kids[2]),
                               target_z=target_z, skip_improper=skip_improper, consult_unusable=consult_unusable)
     out = {k: [] for k in ("time_ms", "test_error", "oracle_calls", "n_improper", "n_skipped_improper",
@@ -760,8 +767,7 @@ def exp5_kjit(data_dir, rng, names=UCI_ORDER, n_sweeps: int = 10, n_samples: int
     return res
 
 
-def exp5_seeds(data_dir, rng, names=UCI_ORDER, targets=("suff_stats", "site_natural"), n_seeds: int = 5,
-               **kw) -> dict:
+def exp5_seeds(data_dir, rng, *, names, targets, n_seeds: int, **kw) -> dict:
     """Exp. 5's KJIT run repeated over ``n_seeds`` seeds (independent oracle and feature streams, the same data)
     for each regression target of ``targets``: test error, oracle calls and the improper-message counts per
     (target, seed, data set). The seeds are children of ``rng``'s seed, one per (target, seed), so an arm's numbers
@@ -785,8 +791,7 @@ def exp5_seeds(data_dir, rng, names=UCI_ORDER, targets=("suff_stats", "site_natu
 # Supplementary S1, S2
 # ================================================================================================
 
-def supp_s1(rng, n: int = 1000, Ds=tuple(range(500, 10_001, 500)), repeats: int = 10,
-            width2: float = 3.0) -> dict:
+def supp_s1(rng, *, n: int, Ds, repeats: int, width2: float) -> dict:
     """App. B.3: random features of the expected product kernel for univariate Gaussians
     ``N(m, v)``, ``m ~ N(0, 9)``, ``v ~ Gamma(3, rate 1/4)``; |K - K_hat| mean/max/sd per D and repeat."""
     m = 3.0 * rng.standard_normal(n)
@@ -804,8 +809,7 @@ def supp_s1(rng, n: int = 1000, Ds=tuple(range(500, 10_001, 500)), repeats: int 
             "sd_abs": stats[..., 2]}
 
 
-def supp_s2(rng, n: int = 300, D_ins=tuple(range(100, 601, 50)), D_outs=tuple(range(100, 701, 50)),
-            repeats: int = 50, width2: float = 2.0, gamma2: float = 1.0) -> dict:
+def supp_s2(rng, *, n: int, D_ins, D_outs, repeats: int, width2: float, gamma2: float) -> dict:
     """App. B.6: ``||K - K_hat||_F / n`` of the two-stage features on 3-d Gaussian messages
     (``m ~ N(0, I)``, ``V ~ Wishart(I, 5)``, diagonal used as the features are for diagonal covariances)."""
     M = rng.standard_normal((n, 3))

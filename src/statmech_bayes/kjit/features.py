@@ -77,7 +77,7 @@ def kernel_on_embeddings(M1, V1, M2, V2, widths2, gamma2):
     return np.exp(-embedding_sqdist(M1, V1, M2, V2, widths2) / (2.0 * gamma2))
 
 
-def median_heuristic(M, V, rng: np.random.Generator, factor: float = 0.5, subsample: int = 1500):
+def median_heuristic(M, V, rng: np.random.Generator, factor: float, subsample: int = 1500):
     """App. A: widths = average message variances; ``gamma^2 = factor * median ||mu_i - mu_j||^2``.
 
     The median runs over pairs ``i <= j`` of (a random subset of at most ``subsample``) tuples,

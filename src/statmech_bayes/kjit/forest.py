@@ -32,7 +32,7 @@ def forest_inputs(alpha, beta, mu, var) -> np.ndarray:
 
 
 class EslamiForest:
-    def __init__(self, rng: np.random.Generator, n_trees: int = 64, min_samples_leaf: int = 5,
+    def __init__(self, rng: np.random.Generator, *, n_trees: int, min_samples_leaf: int = 5,
                  leaf_ridge: float = 1e-3, min_leaf_poly: int = 10):
         if not isinstance(rng, np.random.Generator):
             raise TypeError("rng must be a numpy.random.Generator")

@@ -30,9 +30,8 @@ from .regression import OnlineBLR
 class KJITLearner:
     """Just-in-time regression operator for one outgoing direction with ``n_outputs`` targets."""
 
-    def __init__(self, n_outputs: int, rng: np.random.Generator, n_init: int = 300,
-                 threshold: float = -8.5, D_in: int = 300, D_out: int = 500,
-                 sigma_y2: float = 1e-4, sigma0_2: float = 1.0, median_factor: float = 0.5,
+    def __init__(self, n_outputs: int, rng: np.random.Generator, *, n_init: int, threshold: float, D_in: int,
+                 D_out: int, sigma_y2: float, median_factor: float, sigma0_2: float = 1.0,
                  median_subsample: int = 1500):
         if not isinstance(rng, np.random.Generator):
             raise TypeError("rng must be a numpy.random.Generator")
@@ -211,7 +210,7 @@ class KJITLogisticOperator:
     """KJIT for both directions of the logistic factor, with an importance-sampling (or any) oracle.
 
     ``oracle.moments(mu, var, alpha, beta, need_p) -> LogisticMoments`` is consulted when a learner is
-    uncertain. Targets to z: see :func:`z_target` (``target_z``; default the authors' code, spec 3.6); to p
+    uncertain. Targets to z: see :func:`z_target` (``target_z``: the paper's or the authors' code's, spec 3.6); to p
     ``(log alpha, log beta)`` of the projected Beta. When both directions consult the oracle for the
     same invocation, one oracle call (one sample set) serves both.
 
@@ -225,8 +224,8 @@ class KJITLogisticOperator:
     ``N(0, 1e5)`` message is sent, i.e. the site is dropped for that sweep.
     """
 
-    def __init__(self, oracle, learner_z: KJITLearner, learner_p: KJITLearner, target_z: str = "mean_logvar",
-                 skip_improper: bool = False, consult_unusable: bool = False):
+    def __init__(self, oracle, learner_z: KJITLearner, learner_p: KJITLearner, *, target_z: str, skip_improper: bool,
+                 consult_unusable: bool):
         if target_z not in Z_TARGETS:
             raise ValueError(f"target_z must be one of {Z_TARGETS}, got {target_z!r}")
         self.oracle, self.learner_z, self.learner_p = oracle, learner_z, learner_p
@@ -294,8 +293,7 @@ class KJITGammaOperator:
     ``(log shape, log rate)`` of the *outgoing* message (paper: "the regression target is the outgoing
     message"), oracle = quadrature + Gamma forceProper division."""
 
-    def __init__(self, learner: KJITLearner, s1: float = 1.0, r1: float = 1.0, s2: float = 1.0,
-                 n_nodes: int = 100_000):
+    def __init__(self, learner: KJITLearner, s1: float = 1.0, r1: float = 1.0, s2: float = 1.0, *, n_nodes: int):
         self.learner = learner
         self.s1, self.r1, self.s2, self.n_nodes = s1, r1, s2, int(n_nodes)
         self.n_oracle_calls = 0
@@ -303,7 +301,7 @@ class KJITGammaOperator:
     def oracle(self, incoming: Gamma) -> Gamma:
         self.n_oracle_calls += 1
         m, v = compound_gamma_moments(incoming.shape, incoming.rate, self.s1, self.r1, self.s2,
-                                      self.n_nodes)
+                                      n_nodes=self.n_nodes)
         return Gamma.from_mean_var(m, v).divide_proper(incoming)
 
     def __call__(self, incoming: Gamma) -> Gamma:

@@ -17,7 +17,7 @@ class OnlineBLR:
     Sherman-Morrison (Eq. 16-17): ``O(D^2)`` per new pair.
     """
 
-    def __init__(self, dim: int, n_outputs: int, sigma_y2: float = 1e-4, sigma0_2: float = 1.0):
+    def __init__(self, dim: int, n_outputs: int, sigma_y2: float, sigma0_2: float = 1.0):
         if int(dim) < 1 or int(n_outputs) < 1:
             raise ValueError(f"dim and n_outputs must be >= 1, got {dim!r}, {n_outputs!r}")
         if not (sigma_y2 > 0 and sigma0_2 > 0):

@@ -10,10 +10,8 @@ from statmech_bayes.kjit.experiments import exp1_collect
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    p = dict(smk.params.exp1)
-    keys = ("d", "n", "n_datasets", "n_sweeps", "n_collect")
+    kw = smk.params.kw
     with threadpool_limits(1):
-        out = exp1_collect(rng_for(smk.params.seed, "kj_exp1_collect"), **{k: p[k] for k in keys})
+        out = exp1_collect(rng_for(smk.params.seed, "kj_exp1_collect"), **kw)
     log.info("collected %d tuples", out["mu"].size)
-    save_npz(smk.output[0], out,
-             provenance({k: p[k] for k in keys}, seed=[smk.params.seed, "kj_exp1_collect"]))
+    save_npz(smk.output[0], out, provenance(kw, seed=[smk.params.seed, "kj_exp1_collect"]))

@@ -12,14 +12,9 @@ from statmech_bayes.kjit.experiments import exp1_fit
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    p = dict(smk.params.exp1)
+    kw = smk.params.kw
     collected, _ = load_npz(smk.input.collected)
     truth, _ = load_npz(smk.input.truth)
-    keys = ("n_train", "n_test", "medfs", "lambdas", "D_in_cv", "D_out_cv", "D_in", "D_out", "n_grid", "rf_trees",
-            "ichol_max_rank", "ichol_holdout")
-    kw = {k: p[k] for k in keys}
-    kw["medfs"], kw["lambdas"] = tuple(float(v) for v in kw["medfs"]), tuple(float(v) for v in kw["lambdas"])
-    kw["target_z"], kw["arm_target_z"] = p["target_z"], p["ablation_target_z"]
     t0 = time.perf_counter()
     out = exp1_fit(collected, truth, rng_for(smk.params.seed, "kj_exp1_fit"), **kw)
     out["fit_seconds"] = np.float64(time.perf_counter() - t0)

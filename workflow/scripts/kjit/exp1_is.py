@@ -10,9 +10,8 @@ from statmech_bayes.kjit.experiments import exp1_is
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    p = dict(smk.params.exp1)
+    kw = smk.params.kw
     collected, _ = load_npz(smk.input.collected)
-    kw = {"n_train": p["n_train"], "n_test": p["n_test"], "n_samples": p["is_samples"]}
     with threadpool_limits(1):
         out = exp1_is(collected, rng_for(smk.params.seed, "kj_exp1_is"), **kw)
     log.info("IS ground truth for %d messages, %d unusable answers skipped", out["idx"].size, int(out["n_skipped"]))

@@ -11,7 +11,7 @@ from statmech_bayes.kjit.experiments import exp4_run
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    kw = dict(smk.params.exp4)
+    kw = smk.params.kw
     with threadpool_limits(1):
         out = exp4_run(rng_for(smk.params.seed, "kj_exp4"), **kw)
     log.info("oracle consulted on %d of %d problems; %d timed x %d repeats, median times (ms) %s = %s",

@@ -7,14 +7,9 @@ from statmech_bayes.kjit.experiments import supp_s1, supp_s2
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    which, p = smk.params.which, dict(smk.params.cfg)
-    rng = rng_for(smk.params.seed, "kj_supp", which)
-    if which == "s1":
-        kw = {"n": p["n"], "Ds": tuple(p["Ds"]), "repeats": p["repeats"], "width2": p["width2"]}
-        out = supp_s1(rng, **kw)
-    else:
-        kw = {"n": p["n"], "D_ins": tuple(p["D_ins"]), "D_outs": tuple(p["D_outs"]), "repeats": p["repeats"],
-              "width2": p["width2"], "gamma2": p["gamma2"]}
-        out = supp_s2(rng, **kw)
+    which, kw = smk.wildcards.which, smk.params.kw
+    # the wildcard names the experiment: its function, chosen here once
+    run = {"s1": supp_s1, "s2": supp_s2}[which]
+    out = run(rng_for(smk.params.seed, "kj_supp", which), **kw)
     log.info("%s done", which)
     save_npz(smk.output[0], out, provenance(kw, seed=[smk.params.seed, "kj_supp", which]))

@@ -1,0 +1,113 @@
+"""KJIT's science rules receive exactly the keyword arguments of the one library call their script makes (issue 22):
+every parameter the call requires, nothing it does not take, and nothing else but the seed and the data directory.
+So a setting reruns only the rules whose call reads it, and a parameter added to a library function without its
+rule (or left in a rule after the function dropped it) fails here rather than at run time or silently."""
+from __future__ import annotations
+
+import ast
+import contextlib
+import inspect
+import io
+from functools import lru_cache
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+import yaml
+from snakemake.api import SnakemakeApi
+from snakemake.settings.types import ConfigSettings, OutputSettings, ResourceSettings
+
+from conftest import ROOT
+from statmech_bayes.kjit import experiments
+
+LIBRARY = "statmech_bayes.kjit.experiments"
+# one value per wildcard of the KJIT science rules (any allowed value will do: the keys do not depend on it)
+WILDCARDS = {"part": "1", "name": "fertility", "arm": "mean_logvar"}
+# a function taking **kw hands them on to another, which gets the rest from the caller itself
+FORWARDS = {"exp5_seeds": ("exp5_kjit", {"names", "target_z", "data"})}
+
+
+@lru_cache(maxsize=None)
+def kjit_rules() -> dict:
+    cfg = ConfigSettings(configfiles=[ROOT / "workflow" / "config" / "quick.yaml"])
+    out = {}
+    with contextlib.redirect_stderr(io.StringIO()), SnakemakeApi(OutputSettings()) as api:
+        wf = api.workflow(resource_settings=ResourceSettings(cores=1), config_settings=cfg,
+                          snakefile=ROOT / "Snakefile", workdir=ROOT)
+        for r in wf._workflow.rules:
+            if r.name.startswith("kj_") and r.script and "/scripts/kjit/" in r.script:
+                params = {k: r.params.get(k) for k in r.params.keys()}
+                out[r.name] = (ROOT / "workflow" / "rules" / r.script, params)
+    return out
+
+
+def library_calls(script) -> set[str]:
+    """The names the script imports from the KJIT experiments module (the calls it may make)."""
+    tree = ast.parse(script.read_text())
+    return {a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module == LIBRARY
+            for a in node.names}
+
+
+def accepted(fn_name: str) -> tuple[set[str], set[str]]:
+    """(required, allowed) keyword-only parameters of a library function, through a **kw forward."""
+    sig = inspect.signature(getattr(experiments, fn_name)).parameters.values()
+    kwonly = [p for p in sig if p.kind is p.KEYWORD_ONLY]
+    required = {p.name for p in kwonly if p.default is p.empty}
+    allowed = {p.name for p in kwonly}
+    if any(p.kind is p.VAR_KEYWORD for p in sig):
+        target, set_by_caller = FORWARDS[fn_name]
+        t_req, t_all = accepted(target)
+        required |= t_req - set_by_caller
+        allowed |= t_all - set_by_caller
+    return required, allowed
+
+
+def kw_of(params: dict, wildcards: dict) -> dict:
+    kw = params["kw"]
+    return kw(SimpleNamespace(**wildcards)) if callable(kw) else kw
+
+
+def cases():
+    """(rule, function, wildcards) for every KJIT science rule; kj_supp once per experiment it runs."""
+    out = []
+    for name, (script, _) in sorted(kjit_rules().items()):
+        calls = sorted(library_calls(script))
+        if name == "kj_supp":
+            out += [(name, f"supp_{w}", {"which": w}) for w in ("s1", "s2")]
+        else:
+            assert len(calls) == 1, f"{script.name} imports {calls}: one library call per rule's script"
+            out.append((name, calls[0], WILDCARDS))
+    return out
+
+
+def test_every_kjit_science_rule_is_checked():
+    names = {c[0] for c in cases()}
+    assert len(names) == 14 and {"kj_exp3_quadrature", "kj_exp3_sampling", "kj_exp3_kjit", "kj_exp3_kjit_ablation",
+                                 "kj_exp3_timing", "kj_exp5_seeds", "kj_supp"} <= names, sorted(names)
+
+
+@pytest.mark.parametrize("rule,fn,wildcards", cases(), ids=lambda v: v if isinstance(v, str) else "")
+def test_rule_params_are_exactly_the_call_keywords(rule, fn, wildcards):
+    _, params = kjit_rules()[rule]
+    assert set(params) <= {"kw", "seed", "data_dir"}, f"{rule}: params besides the call's: {sorted(params)}"
+    kw = kw_of(params, wildcards)
+    required, allowed = accepted(fn)
+    assert required <= set(kw), f"{rule}: {fn} needs {sorted(required - set(kw))}"
+    assert set(kw) <= allowed, f"{rule}: {fn} takes no {sorted(set(kw) - allowed)}"
+
+
+def test_wildcard_values_reach_the_call():
+    """The wildcard-dependent arguments: the sampling slices cover every problem once, in order, in numpy's split
+    (the first n_problems % slices one longer); the timing repeat, data set and seed arm are the wildcard's."""
+    rules = kjit_rules()
+    sampling = rules["kj_exp3_sampling"][1]
+    exp3 = yaml.safe_load((ROOT / "workflow" / "config" / "quick.yaml").read_text())["kjit"]["exp3"]
+    n, slices = exp3["n_problems"], exp3["slices"]     # 3 problems in 2 slices: an uneven split
+    got = [kw_of(sampling, {"part": str(p)})["problems"] for p in range(slices)]
+    assert got == [a.tolist() for a in np.array_split(np.arange(n), slices)] == [[0, 1], [2]]
+    assert kw_of(rules["kj_exp3_timing"][1], {"part": "1"})["repeats"] == [1]
+    assert kw_of(rules["kj_exp5_sampling"][1], {"name": "ionosphere"})["names"] == ["ionosphere"]
+    assert kw_of(rules["kj_exp5_seeds"][1], {"arm": "site_natural"})["targets"] == ["site_natural"]
+    ablation, paper = (kw_of(rules[r][1], {}) for r in ("kj_exp3_kjit_ablation", "kj_exp3_kjit"))
+    assert {k: v for k, v in ablation.items() if k != "target_z"} == {k: v for k, v in paper.items() if k != "target_z"}
+    assert (paper["target_z"], ablation["target_z"]) == ("suff_stats", "mean_logvar")
