@@ -4,10 +4,10 @@ import pytest
 from claim_checks import paper_config
 
 from statmech_bayes.core.atomic_io import save_npz
-from statmech_bayes.core.claims import ClaimsRecord
 from statmech_bayes.figures.urry_sollich import claims as us_claims
 from statmech_bayes.figures.urry_sollich import fig07, fig09
 from statmech_bayes.figures.urry_sollich.curves import cavity_vs_simulation
+from statmech_bayes.reporting.claims import ClaimsRecord
 
 NU = np.geomspace(0.01, 10, 31)
 

@@ -7,10 +7,10 @@ import pytest
 from numpy.testing import assert_array_equal
 
 from statmech_bayes.core.atomic_io import atomic_path, load_npz, save_csv, save_npz
-from statmech_bayes.core.claims import Claim, ClaimsRecord, Reading
 from statmech_bayes.core.provenance import provenance
-from statmech_bayes.core.scorecard import check_findings, counts, gather, to_markdown
 from statmech_bayes.core.seeding import rng_for, spawn_rngs
+from statmech_bayes.reporting.claims import Claim, ClaimsRecord, Reading
+from statmech_bayes.reporting.scorecard import check_findings, counts, gather, to_markdown
 
 
 def test_streams_are_reproducible_and_distinct():

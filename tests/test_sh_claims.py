@@ -1,4 +1,4 @@
-"""Sollich & Halees: every figure's claims can fail (rule 6 of core.claims).
+"""Sollich & Halees: every figure's claims can fail (rule 6 of reporting.claims).
 
 For each figure module a right input (the paper's statement holds) and a wrong one (a curve from the wrong
 noise level, a scaled or swapped series, a wrong spectrum) are fed to its claim code; the verdict must flip.
@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from statmech_bayes.core.atomic_io import load_npz, save_npz
-from statmech_bayes.core.claims import FAIL, INCONCLUSIVE, OURS, PASS, RELATION, VALUE, WORDING, ClaimsRecord
 from statmech_bayes.figures.sollich_halees import (
     claims,
     common,
@@ -27,6 +26,7 @@ from statmech_bayes.figures.sollich_halees import (
     fig10,
 )
 from statmech_bayes.gp.simulation import posterior_variance_1d, sample_prior_grid_2d
+from statmech_bayes.reporting.claims import FAIL, INCONCLUSIVE, OURS, PASS, RELATION, VALUE, WORDING, ClaimsRecord
 
 CLAIMS = {"se_factor": 4, "bracket_from_n": 10, "dip_rtol": 0.03, "regime_factor": 10.0, "flatten_ratio": 0.5,
           "rough_ratio": 3.0, "dent_rtol": 0.02, "far_over_l": 4.0, "prior_floor": 0.99, "close_vs_average": 0.5,

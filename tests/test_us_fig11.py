@@ -7,7 +7,6 @@ from claim_checks import paper_config
 from numpy.testing import assert_allclose
 
 from statmech_bayes.core.atomic_io import save_npz
-from statmech_bayes.core.claims import FAIL, INCONCLUSIVE, NOISE, PASS, RELATION, WORDING, ClaimsRecord
 from statmech_bayes.figures.urry_sollich import claims as us_claims
 from statmech_bayes.figures.urry_sollich import fig11
 from statmech_bayes.gp.graph_posterior import kernels_from_basis, pseudo_outputs
@@ -21,6 +20,7 @@ from statmech_bayes.randomwalk.pseudo_outputs import (
     spike_shares,
     spike_statistics,
 )
+from statmech_bayes.reporting.claims import FAIL, INCONCLUSIVE, NOISE, PASS, RELATION, WORDING, ClaimsRecord
 
 matplotlib.use("Agg")
 P, A_LAZY, S2 = 10, 2.0, 1e-4

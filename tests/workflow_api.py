@@ -17,6 +17,7 @@ class RuleInfo:
     code: tuple[str, ...]     # the declared `code` inputs
     module: str | None        # a module the script loads by name (figure rules)
     threads: object = None    # the declared threads as parsed with `cores` (an int unless a callable)
+    outputs: tuple[str, ...] = ()  # the declared output paths (with their wildcards)
 
 
 def parse_rules(root: Path, configfile: str | None = None, cores: int = 1) -> dict[str, RuleInfo]:
@@ -32,5 +33,6 @@ def parse_rules(root: Path, configfile: str | None = None, cores: int = 1) -> di
             code = tuple(r.input.get("code") or ()) if hasattr(r.input, "get") else ()
             module = r.params.get("module") if hasattr(r.params, "get") else None
             threads = r.resources["_cores"]
-            out[r.name] = RuleInfo(r.name, script, code, module, getattr(threads, "value", threads))
+            out[r.name] = RuleInfo(r.name, script, code, module, getattr(threads, "value", threads),
+                                   tuple(str(o) for o in r.output))
     return out

@@ -1,7 +1,7 @@
 """What every Snakemake script does first: log to the rule's log file, cap BLAS threads, show progress.
 
-Snakemake does not see a script's BLAS thread pool, so ``--cores 8`` on a 2-core machine could
-oversubscribe; the thread pools are limited to the rule's ``threads`` instead.
+The thread cap itself is :mod:`statmech_bayes.core.threads` (it can change an output in the last bits, so it is a
+code input of every rule that runs under it); this module only enters it.
 
 Every job's log gets a start line with the job's size (its wildcards and scalar parameters), a heartbeat line
 with the elapsed wall and CPU time at least every :data:`HEARTBEAT_S` seconds while it runs, and a finish line
@@ -18,11 +18,13 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping
 
-from threadpoolctl import threadpool_limits
 from tqdm import tqdm
 
-# Logging, progress and thread caps only: editing this module never changes an output, so rules do not
-# list it among their code inputs (see statmech_bayes.pipeline.code_deps).
+from statmech_bayes.core.threads import capped_blas_threads
+
+# Logging, heartbeat and progress bars only (the thread cap is core.threads, imported above, so it stays a code
+# input): editing this module never changes an output, so rules do not list it among their code inputs (see
+# statmech_bayes.pipeline.code_deps).
 OUTPUT_NEUTRAL = True
 
 log = logging.getLogger("statmech_bayes")
@@ -84,7 +86,7 @@ def rule_context(smk) -> Iterator[logging.Logger]:
     sys.stderr = stream  # tqdm and warnings land in the log
     beat = _Heartbeat(float(os.environ.get("STATMECH_HEARTBEAT_S", HEARTBEAT_S)))
     try:
-        with threadpool_limits(limits=max(1, int(smk.threads))):
+        with capped_blas_threads(smk.threads):
             log.info("rule %s started, threads=%s, wildcards=%s, size: %s", smk.rule, smk.threads,
                      dict(smk.wildcards), job_size(getattr(smk, "params", {})))
             beat.start()

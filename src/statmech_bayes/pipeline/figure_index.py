@@ -24,8 +24,9 @@ from pathlib import Path
 from statmech_bayes.pipeline.registry import papers
 
 PACKAGE = "statmech_bayes"
-# Imports that are plumbing, not science: the rule runtime, atomic I/O, provenance, seeding, the registry.
-PLUMBING = (f"{PACKAGE}.core", f"{PACKAGE}.pipeline")
+# Imports that are not science: plumbing (the rule runtime, atomic I/O, provenance, seeding, the registry) and the
+# figure layer's support (plot style, claims records, scorecard), which no science script should import anyway.
+PLUMBING = (f"{PACKAGE}.core", f"{PACKAGE}.pipeline", f"{PACKAGE}.reporting")
 _SRC = Path(__file__).resolve().parents[2]  # the src/ directory this package lives in
 _EDGE = re.compile(r"^\s*(\d+)\s*->\s*(\d+)")
 _NODE = re.compile(r'^\s*(\d+)\s*\[label = "([^"]+)"')

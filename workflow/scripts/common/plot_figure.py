@@ -6,9 +6,9 @@ import matplotlib
 matplotlib.use("Agg")  # a batch job: never open a window, whatever the user's default backend
 
 from statmech_bayes.core.atomic_io import save_csv  # noqa: E402
-from statmech_bayes.core.plotstyle import save_figure  # noqa: E402
 from statmech_bayes.core.provenance import provenance  # noqa: E402
 from statmech_bayes.core.rule_runtime import rule_context  # noqa: E402
+from statmech_bayes.reporting.plotstyle import save_figure  # noqa: E402
 
 smk = snakemake
 with rule_context(smk) as log:

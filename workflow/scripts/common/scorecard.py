@@ -1,7 +1,7 @@
 """Gather every figure's claims into figures/scorecard.csv and figures/scorecard.md."""
 from statmech_bayes.core.atomic_io import atomic_path, save_csv
 from statmech_bayes.core.rule_runtime import rule_context
-from statmech_bayes.core.scorecard import check_findings, counts, gather, to_markdown
+from statmech_bayes.reporting.scorecard import check_findings, counts, gather, to_markdown
 
 smk = snakemake
 with rule_context(smk) as log:

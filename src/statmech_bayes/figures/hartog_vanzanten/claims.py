@@ -15,7 +15,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.claims import OURS, ClaimsRecord, Reading, unproven
 from statmech_bayes.figures.hartog_vanzanten import PAPER
 from statmech_bayes.figures.hartog_vanzanten.common import (
     TRACKING_SETUP,
@@ -35,6 +34,7 @@ from statmech_bayes.figures.hartog_vanzanten.common import (
     tracking_tried,
     tracking_unstated,
 )
+from statmech_bayes.reporting.claims import OURS, ClaimsRecord, Reading, unproven
 from statmech_bayes.truncated_laplacian import mcerror as mc
 from statmech_bayes.truncated_laplacian.eigenbasis import (
     DCTBasis,

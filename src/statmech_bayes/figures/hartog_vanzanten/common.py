@@ -311,7 +311,7 @@ def judge_readings(rec, claim: str, paper: str, values: list[tuple[str, float]],
                    upper: float = np.inf, note: str = "", decidable: list[bool] | None = None):
     """One claim of Figs 8-10 judged under every noise reading: a range claim when there is one reading, else a
     wording claim with one :class:`Reading` per noise reading (pass or fail only when they agree)."""
-    from statmech_bayes.core.claims import Reading
+    from statmech_bayes.reporting.claims import Reading
 
     decidable = decidable or [True] * len(values)
     if len(values) == 1:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pandas as pd
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.hartog_vanzanten.claims import fig2_claims
 from statmech_bayes.figures.hartog_vanzanten.common import gamma_tags, load_chains, posterior_figure
+from statmech_bayes.reporting.plotstyle import use_style
 
 
 def make(inputs: dict, cfg: dict):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.hartog_vanzanten.claims import fig7_claims
+from statmech_bayes.reporting.plotstyle import use_style
 
 SIDE, FRAMES = 4, 3
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.hartog_vanzanten.claims import fig8_claims
 from statmech_bayes.figures.hartog_vanzanten.common import colorbar, frame_grid, frames_frame
+from statmech_bayes.reporting.plotstyle import use_style
 
 
 def make(inputs: dict, cfg: dict):

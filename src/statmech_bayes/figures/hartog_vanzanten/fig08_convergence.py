@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.hartog_vanzanten.claims import convergence_readings, fig8_convergence_claims
 from statmech_bayes.figures.hartog_vanzanten.common import reading_text
+from statmech_bayes.reporting.plotstyle import use_style
 
 
 def make(inputs: dict, cfg: dict):

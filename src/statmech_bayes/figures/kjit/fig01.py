@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.kjit.claims import fig1_claims
 from statmech_bayes.figures.kjit.common import NAMES, load
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 STYLE = {"banknote": ("m", "^"), "blood_transfusion": ("b", "x"), "fertility": ("r", "o"),
          "ionosphere": ("k", ".")}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.kjit.claims import fig2_claims
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 # name: (kind, x, y, label); kinds: var (latent), obs (observed variable), fac (factor), lfac (learnt factor)
 NODES = {

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.kjit.claims import fig5_claims
 from statmech_bayes.figures.kjit.common import load, moving_average
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
 def trace_figure(u, starts, threshold, n_show, window, labels=None, ylim=None, figsize=(10.0, 2.8)):

@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.kjit.claims import fig6_claims
 from statmech_bayes.figures.kjit.common import COLORS, LABELS, ORACLE_NOTE, TIMING_NOTE, concat_slices, load
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 MARKERS = {"quadrature": "+", "sampling": "D", "kjit": ""}
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.kjit.claims import fig7_claims, fig7_scatter
 from statmech_bayes.figures.kjit.common import TIMING_NOTE, load
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
 def make(layout: dict, cfg: dict):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.kjit.claims import fig8_claims
 from statmech_bayes.figures.kjit.common import NAMES, load
 from statmech_bayes.figures.kjit.fig05 import trace_figure
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
 def make(layout: dict, cfg: dict):

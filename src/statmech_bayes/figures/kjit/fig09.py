@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.kjit.claims import ARMS, fig9_claims, seed_deviation
 from statmech_bayes.figures.kjit.common import COLORS, LABELS, NAMES, ORACLE_NOTE, TIMING_NOTE, load
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 ARM_COLORS = {"suff_stats": "tab:red", "mean_logvar": "tab:orange", "site_natural": "tab:green"}
 

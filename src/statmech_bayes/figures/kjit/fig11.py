@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.kjit.claims import fig11_claims
 from statmech_bayes.figures.kjit.common import load
+from statmech_bayes.reporting.plotstyle import use_style
 
 
 def make(layout: dict, cfg: dict):

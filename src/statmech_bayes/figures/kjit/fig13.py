@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.kjit.claims import KJIT, PAPER_TABLE, fig13_claims, run_target_of, table_summaries
 from statmech_bayes.figures.kjit.common import load
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
 def make(layout: dict, cfg: dict):

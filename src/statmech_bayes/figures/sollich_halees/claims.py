@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from statmech_bayes.core.claims import OURS, RELATION, ClaimsRecord, Reading
 from statmech_bayes.figures.sollich_halees import PAPER
 from statmech_bayes.figures.sollich_halees.common import (
     FACTOR,
@@ -34,6 +33,7 @@ from statmech_bayes.figures.sollich_halees.common import (
     sim_stats,
     standard_claims,
 )
+from statmech_bayes.reporting.claims import OURS, RELATION, ClaimsRecord, Reading
 
 # Sec. 6 (Fig. 8): "Its absolute value is of the order of 1% of eps_LC or less".
 FIG8_EPS1_PAPER = 0.01

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.claims import RELATION, ClaimsRecord, Reading
+from statmech_bayes.reporting.claims import RELATION, ClaimsRecord, Reading
 
 STYLE = {
     "Sim": dict(color="k", lw=2.0, ls="-"),
@@ -86,7 +86,7 @@ def auto_ylim(curves: dict, m, skip=("MW",)) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------------------------------------
-# readings of the paper's adjectives (rule 2 of core.claims), fixed here once for every figure
+# readings of the paper's adjectives (rule 2 of reporting.claims), fixed here once for every figure
 # ---------------------------------------------------------------------------------------------
 #
 # The text judges its curves by eye on log-ε axes (spec A1). "Rather loose", "far from tight", "reasonably
@@ -327,7 +327,7 @@ def lc_figure(sims: dict, theory: dict, cfg: dict, panels: list[tuple[str, float
     """
     import matplotlib.pyplot as plt
 
-    from statmech_bayes.core.plotstyle import use_style
+    from statmech_bayes.reporting.plotstyle import use_style
 
     use_style()
     fig, axes = plt.subplots(1, len(panels), figsize=(max(5.4, 4.3 * len(panels)), 3.7), squeeze=False)

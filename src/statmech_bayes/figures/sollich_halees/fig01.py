@@ -7,8 +7,8 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.sollich_halees.claims import fig1_claims
+from statmech_bayes.reporting.plotstyle import use_style
 
 
 def make(inputs: dict, cfg: dict):

@@ -7,8 +7,8 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.sollich_halees.claims import fig2_claims
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
 def make(inputs: dict, cfg: dict):

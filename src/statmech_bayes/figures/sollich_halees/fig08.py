@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.sollich_halees.claims import fig8_claims
 from statmech_bayes.figures.sollich_halees.common import (
     ROW_COLUMNS,
@@ -13,6 +12,7 @@ from statmech_bayes.figures.sollich_halees.common import (
     by_scenario,
     sigma_index,
 )
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
 def make(inputs: dict, cfg: dict):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pandas as pd
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.sollich_halees.claims import fig9_claims
 from statmech_bayes.figures.sollich_halees.common import (
     LEGEND_NOTE,
@@ -17,6 +16,7 @@ from statmech_bayes.figures.sollich_halees.common import (
     sigma_index,
     sim_stats,
 )
+from statmech_bayes.reporting.plotstyle import use_style
 
 
 def make(inputs: dict, cfg: dict):

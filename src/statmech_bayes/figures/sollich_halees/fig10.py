@@ -7,9 +7,9 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.sollich_halees.claims import fig10_claims
 from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, by_scenario
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 DIST = {"uniform": "uniform", "gaussian": "Gaussian"}
 

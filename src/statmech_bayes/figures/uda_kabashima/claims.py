@@ -15,9 +15,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats as _st
 
-from statmech_bayes.core.claims import ClaimsRecord, Reading, unproven
 from statmech_bayes.figures.uda_kabashima import PAPER
 from statmech_bayes.figures.uda_kabashima.common import SIGN_PAPER, TABLE1_PAPER, Z_PAPER, fda_label
+from statmech_bayes.reporting.claims import ClaimsRecord, Reading, unproven
 from statmech_bayes.sparse_classifier.colon_precision import normalised_entropy
 
 # Section 5: "fixing kappa to the most frequent value, kappa = 0.4, reduced the average and standard deviation ..."

@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.uda_kabashima.claims import fig1_claims
 from statmech_bayes.figures.uda_kabashima.common import COLORS, load
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
 def make(inputs: dict, cfg: dict):

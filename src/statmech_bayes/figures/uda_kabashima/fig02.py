@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.uda_kabashima.claims import fig2_claims
+from statmech_bayes.reporting.plotstyle import use_style
 
 N_DRAWN, M_DRAWN = 5, 4
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.uda_kabashima.claims import fig4_claims
 from statmech_bayes.figures.uda_kabashima.common import concat_chunks, load
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 from statmech_bayes.sparse_classifier.stats import mean_ci95
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.uda_kabashima.claims import fig5_claims
 from statmech_bayes.figures.uda_kabashima.common import load
 from statmech_bayes.figures.uda_kabashima.hist import bars, footer
+from statmech_bayes.reporting.plotstyle import use_style
 
 
 def _state_panel(ax, s, col):

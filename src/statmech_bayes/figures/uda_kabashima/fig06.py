@@ -4,10 +4,10 @@ second histogram, damped BP (ours)."""
 
 from __future__ import annotations
 
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.uda_kabashima.claims import fig6_claims
 from statmech_bayes.figures.uda_kabashima.common import load
 from statmech_bayes.figures.uda_kabashima.hist import bars, footer
+from statmech_bayes.reporting.plotstyle import use_style
 
 
 def make(inputs: dict, cfg: dict):

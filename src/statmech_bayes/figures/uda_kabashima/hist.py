@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box
 from statmech_bayes.figures.uda_kabashima.common import DAMPING_NOTE, LITERAL_NOTE, TIE_NOTE
+from statmech_bayes.reporting.plotstyle import note_box
 from statmech_bayes.sparse_classifier.colon import STATE_NAMES
 
 STATE_COLORS = ("tab:gray", "tab:orange", "tab:red")

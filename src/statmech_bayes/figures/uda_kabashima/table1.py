@@ -15,7 +15,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.uda_kabashima.claims import table1_claims
 from statmech_bayes.figures.uda_kabashima.common import (
     DAMPING_NOTE,
@@ -25,6 +24,7 @@ from statmech_bayes.figures.uda_kabashima.common import (
     table1_frame,
     tests_frame,
 )
+from statmech_bayes.reporting.plotstyle import use_style
 
 
 def make(inputs: dict, cfg: dict):

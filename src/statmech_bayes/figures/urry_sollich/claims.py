@@ -16,7 +16,6 @@ import pandas as pd
 from scipy import stats
 from scipy.optimize import curve_fit
 
-from statmech_bayes.core.claims import OURS, RELATION, ClaimsRecord, Reading
 from statmech_bayes.core.seeding import rng_for
 from statmech_bayes.figures.urry_sollich import PAPER
 from statmech_bayes.figures.urry_sollich.common import interp_loglog, mean_se
@@ -38,6 +37,7 @@ from statmech_bayes.randomwalk.tree import (
     tree_kernel,
     tree_kernel_limit,
 )
+from statmech_bayes.reporting.claims import OURS, RELATION, ClaimsRecord, Reading
 
 # Fig. 10 (App. A.2): the dashed line of the published figure, read verbatim from the PSTricks source left in the
 # paper's text. Its constants do not follow from the formula in the text (see the figure's notes); it is drawn for

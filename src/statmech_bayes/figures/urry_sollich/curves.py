@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from statmech_bayes.core.claims import RELATION, ClaimsRecord
 from statmech_bayes.figures.urry_sollich.common import (
     interp_loglog,
     mean_se,
     sigma2_colors,
     sigma2_label,
 )
+from statmech_bayes.reporting.claims import RELATION, ClaimsRecord
 
 # Cavity vs simulation: the paper calls them "mostly visually indistinguishable". A point passes if the
 # relative deviation is at most 5 % plus three standard errors (simulation and cavity added) relative to

@@ -6,9 +6,9 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.urry_sollich.claims import fig1_claims, fig1_summary
 from statmech_bayes.randomwalk.tree import cycle_threshold, tree_kernel_limit
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
 def make(inputs: dict, us: dict):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.urry_sollich.claims import FIG2_X_MAX, fig2_bins, fig2_claims, fig2_distribution
 from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble
+from statmech_bayes.reporting.plotstyle import use_style
 
 INSET_X = {"er3": (2.0, 4.5), "pl": (1.0, 4.5)}
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import LINESTYLES, footnote, use_style
 from statmech_bayes.figures.urry_sollich.claims import fig3_claims
 from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble, cavity_by_key
 from statmech_bayes.figures.urry_sollich.curves import draw_curves, estimator_note, loglog_axes
+from statmech_bayes.reporting.plotstyle import LINESTYLES, footnote, use_style
 
 
 def make(inputs: dict, us: dict):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import LINESTYLES, footnote, use_style
 from statmech_bayes.figures.urry_sollich.claims import fig5_claims, isolated_fraction, isolated_vertex_error
 from statmech_bayes.figures.urry_sollich.common import (
     ENSEMBLE_LABELS,
@@ -14,6 +13,7 @@ from statmech_bayes.figures.urry_sollich.common import (
     sigma2_colors,
 )
 from statmech_bayes.figures.urry_sollich.curves import draw_curves, estimator_note, loglog_axes
+from statmech_bayes.reporting.plotstyle import LINESTYLES, footnote, use_style
 
 
 def make(inputs: dict, us: dict):

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.urry_sollich.claims import fig6_claims, fig6_histograms
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
 def make(inputs: dict, us: dict):

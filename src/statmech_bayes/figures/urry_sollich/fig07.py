@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.urry_sollich.claims import mismatch_claims
 from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble
 from statmech_bayes.figures.urry_sollich.curves import draw_curves, loglog_axes
+from statmech_bayes.reporting.plotstyle import use_style
 
 PAIRING = "global/local"  # student / teacher
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.urry_sollich.claims import fig9_claims, larger_graph_summary, vertex_variances
 from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble, cavity_by_key, mean_se
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
 def make(inputs: dict, us: dict):

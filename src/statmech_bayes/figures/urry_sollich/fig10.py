@@ -6,7 +6,6 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.plotstyle import note_box, use_style
 from statmech_bayes.figures.urry_sollich.claims import (
     PAPER_DASHED,
     extrapolate_in_inverse_sqrt_p,
@@ -15,6 +14,7 @@ from statmech_bayes.figures.urry_sollich.claims import (
     scaling_shape,
 )
 from statmech_bayes.randomwalk.tree import scaling_exponent
+from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
 def make(inputs: dict, us: dict):

@@ -6,10 +6,10 @@ import numpy as np
 import pandas as pd
 
 from statmech_bayes.core.atomic_io import load_npz
-from statmech_bayes.core.plotstyle import use_style
 from statmech_bayes.figures.urry_sollich.claims import spike_claims
 from statmech_bayes.graphs.components import dangling_ends
 from statmech_bayes.randomwalk.pseudo_outputs import SCENARIOS, dangling_attachments
+from statmech_bayes.reporting.plotstyle import use_style
 
 
 def make(inputs: dict, us: dict, name: str = "fig11"):
