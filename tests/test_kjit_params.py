@@ -29,6 +29,13 @@ FORWARDS = {"exp5_seeds": ("exp5_kjit", {"names", "target_z", "data"})}
 
 @lru_cache(maxsize=None)
 def kjit_rules() -> dict:
+    return parse_kjit_rules()
+
+
+def parse_kjit_rules() -> dict:
+    """The KJIT science rules as Snakemake parses them with the quick configuration. Their wildcard-dependent params
+    read the configuration when called, from globals that the last workflow parsed in this process has set (another
+    test module may parse another configuration): call them before anything else parses the workflow."""
     cfg = ConfigSettings(configfiles=[ROOT / "workflow" / "config" / "quick.yaml"])
     out = {}
     with contextlib.redirect_stderr(io.StringIO()), SnakemakeApi(OutputSettings()) as api:
@@ -99,7 +106,7 @@ def test_rule_params_are_exactly_the_call_keywords(rule, fn, wildcards):
 def test_wildcard_values_reach_the_call():
     """The wildcard-dependent arguments: the sampling slices cover every problem once, in order, in numpy's split
     (the first n_problems % slices one longer); the timing repeat, data set and seed arm are the wildcard's."""
-    rules = kjit_rules()
+    rules = parse_kjit_rules()  # parsed afresh: see its docstring
     sampling = rules["kj_exp3_sampling"][1]
     exp3 = yaml.safe_load((ROOT / "workflow" / "config" / "quick.yaml").read_text())["kjit"]["exp3"]
     n, slices = exp3["n_problems"], exp3["slices"]     # 3 problems in 2 slices: an uneven split
