@@ -9,6 +9,13 @@ from statmech_bayes.truncated_laplacian import graphs as gr
 from statmech_bayes.truncated_laplacian import synthetic as sy
 from statmech_bayes.truncated_laplacian import tracking as tk
 
+#: the workflow's paper-scale settings (workflow/config/full.yaml), which the library functions take without defaults
+PAPER_VIDEO = dict(T=9, H=100, W=100, radius=15.0, start=(30.0, 30.0), step=(5.0, 5.0), extra_frame=4,
+                   extra_center=(75.0, 25.0), extra_radius=5.0, frac_missing=0.1)
+CHAIN = dict(q=1.0, a=0.0, b=0.0, refresh_g_on_reject=False, k_move="conditional")
+GRAPH_CHAIN = dict(CHAIN, thin=1, k0=10, n_chains=1)
+TRACK_CHAIN = dict(CHAIN, gamma_rule=20.0)
+
 
 def test_small_world_seed_reproduces_848_nodes():
     A, nodes = gr.small_world_lcc(np.random.default_rng(gr.SMALL_WORLD_SEED))
@@ -35,7 +42,7 @@ def test_rewired_ring_degree_and_probability():
 
 
 def test_path_truth_checkpoint_and_label_removal():
-    d = ex.path_data(np.random.default_rng(0))
+    d = ex.path_data(np.random.default_rng(0), n=500, frac_missing=0.2)
     assert d["f0"].min() == pytest.approx(-0.826, abs=1e-3)
     assert d["f0"].max() == pytest.approx(1.486, abs=1e-3)
     assert d["ell0"].min() == pytest.approx(0.204, abs=1e-3) and d["ell0"].max() == pytest.approx(0.931, abs=1e-3)
@@ -45,7 +52,7 @@ def test_path_truth_checkpoint_and_label_removal():
 
 
 def test_tracking_video_geometry():
-    v = tk.make_video(np.random.default_rng(0))
+    v = tk.make_video(np.random.default_rng(0), **PAPER_VIDEO)
     assert v["labels"].shape == (9, 100, 100)
     assert (~v["observed"]).sum() == 9000
     assert v["extra"][4].sum() > 0 and v["extra"].sum() == v["extra"][4].sum()
@@ -59,8 +66,8 @@ def test_tracking_video_geometry():
 
 
 def test_end_to_end_path_gamma_orders_k():
-    d = ex.path_data(np.random.default_rng(1), n=200)
-    out = {g: ex.graph_posterior(d, g, np.random.default_rng(2), n_iter=3000, burn_in=1000)
+    d = ex.path_data(np.random.default_rng(1), n=200, frac_missing=0.2)
+    out = {g: ex.graph_posterior(d, np.random.default_rng(2), gamma=g, n_iter=3000, burn_in=1000, **GRAPH_CHAIN)
            for g in (0.0, 1.0)}
     assert out[1.0]["k_mean"] < out[0.0]["k_mean"]
     for r in out.values():
@@ -70,7 +77,7 @@ def test_end_to_end_path_gamma_orders_k():
 
 def test_end_to_end_small_tracking():
     v = ex.tracking_data(np.random.default_rng(3), T=3, H=40, W=40, radius=8, start=(15, 15),
-                         step=(3, 3), extra_frame=1, extra_center=(32, 8), extra_radius=2)
+                         step=(3, 3), extra_frame=1, extra_center=(32, 8), extra_radius=2, frac_missing=0.1)
     r = ex.tracking_posterior(v, np.random.default_rng(4), n_iter=200, burn_in=100, thin=2, k0=100)
     assert r["ell_mean"].shape == (3, 40, 40)
     assert np.all(r["frame_error"] < 0.1)
@@ -82,7 +89,7 @@ def test_tracking_probes_record_the_start_dependence():
     """The probe chains: Algorithm 1 as printed moves k by at most 2 per sweep from its start; every probe reports
     its k trace, log-likelihood, frame errors and extra ball; the main chain's scale move runs."""
     v = ex.tracking_data(np.random.default_rng(3), T=3, H=40, W=40, radius=8, start=(15, 15),
-                         step=(3, 3), extra_frame=1, extra_center=(32, 8), extra_radius=2)
+                         step=(3, 3), extra_frame=1, extra_center=(32, 8), extra_radius=2, frac_missing=0.1)
     probes = ({"k0": 60, "c0": 1.0, "k_move": "bin4", "scale_sd": 0.0},
               {"k0": 5, "c0": 1.0, "k_move": "conditional", "scale_sd": 0.1},
               {"k0": 900, "c0": 1.0, "k_move": "conditional", "scale_sd": 0.1})
@@ -98,7 +105,8 @@ def test_tracking_probes_record_the_start_dependence():
     # the pipeline's own probe rule runs the same function: from the same generator it gives the same probes
     from statmech_bayes.truncated_laplacian import tracking_chains as tc
 
-    rp = tc.tracking_probe_chains(v, np.random.default_rng(4).spawn(2)[1], probes, 40)
+    rp = tc.tracking_probe_chains(v, np.random.default_rng(4).spawn(2)[1], probes=probes, probe_iter=40,
+                                  gamma_rule=20.0, q=1.0, a=0.0, b=0.0)
     for key, val in rp.items():
         np.testing.assert_array_equal(val, r[key], err_msg=key)
 
@@ -112,10 +120,10 @@ def test_tracking_chains_pooled_with_their_convergence_record():
 
     v = ex.tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
                          extra_frame=1, extra_center=(24, 6), extra_radius=3, frac_missing=0.1)
-    kw = dict(n_iter=60, burn_in=20, thin=4, scale_sd=0.1)
+    kw = dict(TRACK_CHAIN, n_iter=60, burn_in=20, thin=4, scale_sd=0.1)
     a = tc.tracking_chain(v, np.random.default_rng(1), k0=50, c0=1.0, **kw)
     b = tc.tracking_chain(v, np.random.default_rng(2), k0=200, c0=100.0, **kw)
-    arm = tc.tracking_chain(v, np.random.default_rng(4), k0=50, c0=1.0, a=1.0, **kw)
+    arm = tc.tracking_chain(v, np.random.default_rng(4), k0=50, c0=1.0, **(kw | {"a": 1.0}))
     arm.update(arm="a1b0", arm_what="a = 1, b = 0")
     p = tc.tracking_pool(v, [a, b], [arm])
     np.testing.assert_allclose(p["ell_mean"], (a["ell_mean"] + b["ell_mean"]) / 2)
@@ -137,7 +145,7 @@ def test_levels_weigh_the_pool_by_their_evidence():
 
     v = ex.tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
                          extra_frame=1, extra_center=(24, 6), extra_radius=3, frac_missing=0.1)
-    kw = dict(n_iter=40, burn_in=10, thin=3, scale_sd=0.1, level_evidence=True)
+    kw = dict(TRACK_CHAIN, n_iter=40, burn_in=10, thin=3, scale_sd=0.1, level_evidence=True)
     # flipped labels: with exact ones and a = b = 0 the posterior of c is improper and the level weight undefined
     lab = tc.flip_labels(v["labels"], 0.1, np.random.default_rng(0))
     a = tc.tracking_chain(v, np.random.default_rng(1), k0=50, c0=1.0, labels=lab, **kw)
@@ -171,7 +179,8 @@ def test_chain_statistics_of_one_chain_match_the_pooled_statistics_of_that_chain
 
     v = ex.tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
                          extra_frame=1, extra_center=(24, 6), extra_radius=3, frac_missing=0.1)
-    a = tc.tracking_chain(v, np.random.default_rng(1), n_iter=60, burn_in=20, thin=4, k0=50, c0=1.0)
+    a = tc.tracking_chain(v, np.random.default_rng(1), n_iter=60, burn_in=20, thin=4, k0=50, c0=1.0, scale_sd=0.1,
+                          **TRACK_CHAIN)
     s = chain_statistics(v, [a, a], extra_frame=1)
     p = tc.tracking_pool(v, [a])
     truth = v["truth"].astype(bool)

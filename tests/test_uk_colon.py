@@ -106,13 +106,15 @@ def test_split_protocol_on_toy_data():
     perms = co.split_permutations(2, 62, rng)
     assert perms.shape == (2, 62) and all(sorted(p) == list(range(62)) for p in perms)
     C_grid, k_grid = (0.01, 0.05, 0.2), (0.2, 0.4)
-    res = colon_chunk(Xp, Z, y, perms, C_grid=C_grid, kappa_grid=k_grid, T_max=200, T_literal=8)
+    res = colon_chunk(Xp, Z, y, perms, C_grid=C_grid, kappa_grid=k_grid, T_max=200, T_literal=8, n_train=42,
+                      kappa_fixed=0.4, damping=0.8, tol=1e-9, conv_tol=1e-6, osc_tol=1e-3, fda_ridge=co.FDA_RIDGE)
     assert res["sbc_looe"].shape == (2, 3, 2) and res["white_looe"].shape == (2, 3)
     assert res["lit_looe"].shape == (2, 3, 2, 2) and res["lit_white_test"].shape == (2, 3, 2)
     assert res["lit_state"].shape == (2, 3, 2) and set(np.unique(res["lit_state"])) <= {0, 1, 2}
     assert np.all((res["sbc_looe"] * 42) % 1 < 1e-9) and np.all((res["lit_looe"] * 42) % 1 < 1e-9)
     assert res["err_fda_variants"].shape == (2, 7) and np.allclose(res["err_fda_variants"][:, 0], res["err_fda"])
-    s = colon_summary([res, res], C_grid=C_grid, kappa_grid=k_grid, n_boot=20)
+    s = colon_summary([res, res], C_grid=C_grid, kappa_grid=k_grid, kappa_fixed=0.4, rule="last",
+                      exclude_nonconverged=False, fda_ridge=co.FDA_RIDGE, n_boot=20)
     for suf in ("", "_T1", "_damped"):
         assert s["err_sbc" + suf].shape == (4,) and s["hist_C" + suf].sum() == 4 and s["hist_kappa" + suf].sum() == 4
         assert s["sign_equal" + suf] + s["sign_less" + suf] + s["sign_greater" + suf] == 4

@@ -10,6 +10,9 @@ from statmech_bayes.sparse_classifier import colon_precision as cp
 from statmech_bayes.sparse_classifier.experiments import colon_chunk, colon_summary
 
 C_GRID, K_GRID = (0.01, 0.05, 0.2), (0.2, 0.4)
+#: the workflow's colon settings (workflow/config/full.yaml), which the library takes without defaults
+BP = dict(n_train=42, kappa_fixed=0.4, damping=0.8, tol=1e-9, conv_tol=1e-6, osc_tol=1e-3,
+          fda_ridge=(1e-3, 1.0, 100.0, 1e4))
 
 
 def _toy(rng, M=62, N=200, informative=5, shift=2.0):
@@ -26,7 +29,7 @@ def toy_runs():
     Xp = co.preprocess(X)
     Z = co.whiten(Xp)
     perms = co.split_permutations(6, 62, rng)
-    main = colon_chunk(Xp, Z, y, perms, C_grid=C_GRID, kappa_grid=K_GRID, T_max=100, T_literal=8)
+    main = colon_chunk(Xp, Z, y, perms, C_grid=C_GRID, kappa_grid=K_GRID, T_max=100, T_literal=8, **BP)
     extra = cp.literal_splits(Xp, y, perms, n_train=42, T_literal=8, conv_tol=1e-6, osc_tol=1e-3,
                               C_grid=C_GRID, kappa_grid=K_GRID)
     return main, extra
@@ -41,7 +44,8 @@ def test_literal_splits_are_the_chunks_literal_arm(toy_runs):
 @pytest.mark.parametrize("rule", ["last", "first"])
 def test_selections_and_differences_agree_with_colon_summary(toy_runs, rule):
     main, _ = toy_runs
-    s = colon_summary([main], C_grid=C_GRID, kappa_grid=K_GRID, kappa_fixed=0.4, rule=rule)
+    s = colon_summary([main], C_grid=C_GRID, kappa_grid=K_GRID, kappa_fixed=0.4, rule=rule, exclude_nonconverged=False,
+                      fda_ridge=BP["fda_ridge"])
     p = cp.precision_summary([main], [], C_grid=C_GRID, kappa_grid=K_GRID, kappa_fixed=0.4, rule=rule, n_boot=50)
     np.testing.assert_allclose(p["sel_err_sbc"], s["err_sbc"])
     np.testing.assert_allclose(p["sel_err_sbc_k04"], s["err_sbc_k04"])
@@ -55,7 +59,8 @@ def test_selections_and_differences_agree_with_colon_summary(toy_runs, rule):
 
 def test_pooling_appends_the_extra_splits(toy_runs):
     main, extra = toy_runs
-    p = cp.precision_summary([main], [extra, extra], C_grid=C_GRID, kappa_grid=K_GRID, n_boot=30, seed=3)
+    p = cp.precision_summary([main], [extra, extra], C_grid=C_GRID, kappa_grid=K_GRID, kappa_fixed=0.4, rule="last",
+                             n_boot=30, seed=3)
     assert int(p["paper_n_splits"]) == 6 and int(p["n_splits"]) == 18
     assert p["boot_entropy_diff"].shape == (30,) and p["paper_boot_offmode_diff"].shape == (30,)
     # Identical copies: every pooled statistic but the SD (ddof = 1) equals the paper-splits one.
@@ -98,8 +103,9 @@ def test_spread_statistics_exact_cases():
 
 def test_bootstrap_is_seeded_and_centred(toy_runs):
     main, extra = toy_runs
-    a = cp.precision_summary([main], [extra], C_grid=C_GRID, kappa_grid=K_GRID, n_boot=400, seed=11)
-    b = cp.precision_summary([main], [extra], C_grid=C_GRID, kappa_grid=K_GRID, n_boot=400, seed=11)
+    kw = dict(C_grid=C_GRID, kappa_grid=K_GRID, kappa_fixed=0.4, rule="last", n_boot=400, seed=11)
+    a = cp.precision_summary([main], [extra], **kw)
+    b = cp.precision_summary([main], [extra], **kw)
     np.testing.assert_array_equal(a["boot_mean_k04_minus_sbc"], b["boot_mean_k04_minus_sbc"])
     boot = a["boot_mean_k04_minus_sbc"]
     assert abs(boot.mean() - float(a["mean_k04_minus_sbc"])) < 4 * boot.std() / np.sqrt(400) + 1e-9

@@ -19,7 +19,7 @@ rule hvz_path_data:
     output:
         hvz_path_data_file(),
     params:
-        path=HVZ["path"],
+        kw=hvz_path_data_kw(),
         seed=config["seed"],
     log:
         logs("hvz_path_data"),
@@ -42,7 +42,7 @@ rule hvz_sw_data:
     output:
         hvz_sw_data_file(),
     params:
-        sw=HVZ["smallworld"],
+        kw=hvz_sw_data_kw(),
         seed=config["seed"],
     log:
         logs("hvz_sw_data"),
@@ -66,8 +66,7 @@ rule hvz_graph_mcmc:
     output:
         hvz_chain_file("{graph}", "{gamma}"),
     params:
-        cfg=lambda wc: HVZ[wc.graph],
-        model={k: HVZ[k] for k in ("q", "a", "b", "refresh_g_on_reject")},
+        kw=lambda wc: hvz_graph_mcmc_kw(wc.graph, wc.gamma),
         seed=config["seed"],
     log:
         logs("hvz_graph_mcmc_{graph}_g{gamma}"),
@@ -114,7 +113,7 @@ rule hvz_mnist_features:
     output:
         hvz_mnist_features_file(),
     params:
-        mnist=HVZ["mnist"],
+        kw={"n_components": HVZ["mnist"]["n_pcs"]},
         data_dir=lambda wc, input: os.path.dirname(input.raw[0]),
     log:
         logs("hvz_mnist_features"),
@@ -139,7 +138,7 @@ rule hvz_mnist_graph:
     output:
         hvz_mnist_graph_file("{size}"),
     params:
-        mnist=HVZ["mnist"],
+        kw={"knn": HVZ["mnist"]["knn"]},
         seed=config["seed"],
     log:
         logs("hvz_mnist_graph_n{size}"),
@@ -164,8 +163,8 @@ rule hvz_mnist_run:
     output:
         hvz_mnist_run_file("{method}", "{size}"),
     params:
-        mnist=HVZ["mnist"],
-        model={k: HVZ[k] for k in ("q", "a", "b")},
+        kw=lambda wc: hvz_mnist_run_kw(wc.method, wc.size),
+        blas_threads=HVZ["mnist"]["blas_threads"],
         seed=config["seed"],
     log:
         logs("hvz_mnist_run_{method}_n{size}"),
@@ -209,7 +208,7 @@ rule hvz_video:
     output:
         hvz_video_file(),
     params:
-        tracking=HVZ["tracking"],
+        kw=hvz_video_kw(),
         seed=config["seed"],
     log:
         logs("hvz_video"),
@@ -235,8 +234,8 @@ rule hvz_tracking_chain:
     output:
         hvz_tracking_chain_file("{reading}", "{chain}"),
     params:
-        tracking=HVZ["tracking"],
-        model={k: HVZ[k] for k in ("q", "a", "b", "refresh_g_on_reject")},
+        kw=lambda wc: hvz_tracking_chain_kw(wc.reading, wc.chain),
+        flip=lambda wc: float(hvz_tracking_reading(wc.reading)["flip"]),
         seed=config["seed"],
     log:
         logs("hvz_tracking_chain_{reading}_{chain}"),
@@ -256,12 +255,13 @@ rule hvz_tracking_arm:
     """Figs. 8-10 sensitivity: one chain at another setting {arm} of an unstated choice (tracking.arms)."""
     input:
         video=hvz_video_file(),
-        code=code("hartog_vanzanten/tracking_chain.py"),
+        code=code("hartog_vanzanten/tracking_arm.py"),
     output:
         hvz_tracking_arm_file("{arm}"),
     params:
-        tracking=HVZ["tracking"],
-        model={k: HVZ[k] for k in ("q", "a", "b", "refresh_g_on_reject")},
+        kw=lambda wc: hvz_tracking_arm_kw(wc.arm),
+        flip=lambda wc: float(hvz_tracking_arm_spec(wc.arm).get("flip", 0.0)),
+        video=lambda wc: hvz_tracking_arm_video_kw(wc.arm),
         seed=config["seed"],
     log:
         logs("hvz_tracking_arm_{arm}"),
@@ -274,7 +274,7 @@ rule hvz_tracking_arm:
     conda:
         CONDA_ENV
     script:
-        "../scripts/hartog_vanzanten/tracking_chain.py"
+        "../scripts/hartog_vanzanten/tracking_arm.py"
 
 
 rule hvz_tracking:
@@ -288,8 +288,11 @@ rule hvz_tracking:
     output:
         hvz_tracking_file(),
     params:
-        tracking=HVZ["tracking"],
-        model={k: HVZ[k] for k in ("q", "a", "b", "refresh_g_on_reject")},
+        probes=hvz_tracking_probes_kw(),
+        n_chains=len(HVZ["tracking"]["chains"]),
+        readings=[(r["name"], float(r["flip"])) for r in HVZ["tracking"]["readings"]],
+        arms=[(a["name"], hvz_tracking_arm_what(a)) for a in HVZ["tracking"]["arms"]],
+        extra_frame=HVZ["tracking"]["extra_frame"],
         seed=config["seed"],
     log:
         logs("hvz_tracking"),

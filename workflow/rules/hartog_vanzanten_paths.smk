@@ -20,6 +20,107 @@ def hvz_gammas(graph):
     return [hvz_gamma_tag(g) for g in HVZ[graph]["gammas"]] + ["rule"]
 
 
+# ---------------------------------------------------------------------------------------------------
+# What each science rule's library call takes, and nothing else: a setting reruns exactly the jobs that use it.
+HVZ_MODEL_KEYS = ("q", "a", "b")
+HVZ_CHAIN_KEYS = ("q", "a", "b", "refresh_g_on_reject")
+HVZ_VIDEO_KEYS = ("T", "H", "W", "radius", "start", "step", "extra_frame", "extra_center", "extra_radius",
+                  "frac_missing")
+
+
+def hvz_pick(section, keys):
+    return {k: section[k] for k in keys}
+
+
+def hvz_path_data_kw():
+    """:func:`path_data`'s keyword arguments."""
+    return hvz_pick(HVZ["path"], ("n", "frac_missing"))
+
+
+def hvz_sw_data_kw():
+    """:func:`small_world_data`'s keyword arguments."""
+    return hvz_pick(HVZ["smallworld"], ("graph_seed", "n_ring", "p_rewire", "frac_missing", "layout_seed"))
+
+
+def hvz_graph_mcmc_kw(graph, gamma):
+    """:func:`graph_posterior`'s keyword arguments for one chain: gamma itself, or gamma_rule (gamma = gamma_rule/n,
+    n known from the data) for the tag "rule", so a rule-of-thumb change reruns only the "rule" chains."""
+    g = HVZ[graph]
+    rate = {"gamma_rule": float(g["gamma_rule"])} if gamma == "rule" else {"gamma": float(gamma)}
+    return rate | hvz_pick(g, ("n_iter", "burn_in", "thin", "k0", "k_move", "n_chains")) | hvz_pick(HVZ, HVZ_CHAIN_KEYS)
+
+
+def hvz_mnist_run_kw(method, size):
+    """:func:`mnist_run`'s keyword arguments at one (method, size): the truncated method's eigensolver settings only
+    for it; the shortened sweeps (mnist.untruncated_run) only for the untruncated method from its from_size on."""
+    m = HVZ["mnist"]
+    kw = hvz_pick(m, ("n_iter", "burn_in", "gamma_rule", "repeats", "repeat_below_s")) | hvz_pick(HVZ, HVZ_MODEL_KEYS)
+    if method == "truncated":
+        kw |= hvz_pick(m, ("K_max", "k0_cap", "eig_tol"))
+    elif int(size) >= int(m["untruncated_run"]["from_size"]):
+        kw |= {"run_iter": m["untruncated_run"]["n_iter"], "run_burn_in": m["untruncated_run"]["burn_in"]}
+    return kw
+
+
+def hvz_video_kw(**override):
+    """:func:`tracking_data`'s keyword arguments (the video geometry), with an arm's override (extra_radius)."""
+    return hvz_pick(HVZ["tracking"], HVZ_VIDEO_KEYS) | override
+
+
+def hvz_tracking_chain_kw(reading, chain):
+    """:func:`tracking_chain`'s keyword arguments for one chain of one noise reading: its start (tracking.chains),
+    the shared settings, and the level weight (with its cap level_max_k) only under flipped labels (with exact labels
+    and a = b = 0 the posterior of c is improper, fig8_convergence)."""
+    tr = HVZ["tracking"]
+    flip = float(hvz_tracking_reading(reading)["flip"])
+    kw = (hvz_pick(tr["chains"][int(chain)], ("k0", "c0"))
+          | hvz_pick(tr, ("n_iter", "burn_in", "thin", "gamma_rule", "k_move", "scale_sd"))
+          | hvz_pick(HVZ, HVZ_CHAIN_KEYS) | {"level_evidence": flip > 0})
+    if flip > 0:
+        kw["level_max_k"] = tr["level_max_k"]
+    return kw
+
+
+def hvz_tracking_reading(reading):
+    return next(x for x in HVZ["tracking"]["readings"] if x["name"] == reading)
+
+
+def hvz_tracking_arm_spec(arm):
+    return next(x for x in HVZ["tracking"]["arms"] if x["name"] == arm)
+
+
+def hvz_tracking_arm_kw(arm):
+    """:func:`tracking_chain`'s keyword arguments for one sensitivity arm: the first chain's start and the model
+    unless the arm sets them, tracking.arm_iter sweeps with the second half kept (about 50 thinned draws); no level
+    weight (an arm is summarised, never pooled)."""
+    tr, spec = HVZ["tracking"], hvz_tracking_arm_spec(arm)
+    n_iter = int(tr["arm_iter"])
+    burn_in = n_iter // 2
+    kw = {"k0": spec.get("k0", tr["chains"][0]["k0"]), "c0": spec.get("c0", tr["chains"][0]["c0"]),
+          "n_iter": n_iter, "burn_in": burn_in, "thin": max(1, (n_iter - burn_in) // 50)}
+    kw |= hvz_pick(tr, ("gamma_rule", "k_move", "scale_sd")) | hvz_pick(HVZ, HVZ_CHAIN_KEYS)
+    return kw | {k: spec[k] for k in HVZ_MODEL_KEYS if k in spec} | {"level_evidence": False}
+
+
+def hvz_tracking_arm_video_kw(arm):
+    """The video an arm runs on when it changes the extra ball (the same seed, so the same mask); None: the cached
+    video."""
+    spec = hvz_tracking_arm_spec(arm)
+    return hvz_video_kw(extra_radius=float(spec["extra_radius"])) if "extra_radius" in spec else None
+
+
+def hvz_tracking_arm_what(spec):
+    """An arm's description as the pooled record names it: its settings, name left out."""
+    return ", ".join(f"{k} = {v:g}" for k, v in spec.items() if k != "name")
+
+
+def hvz_tracking_probes_kw():
+    """:func:`tracking_probe_chains`' keyword arguments."""
+    tr = HVZ["tracking"]
+    return {"probes": tuple(tr["probes"]), "probe_iter": tr["probe_iter"], "gamma_rule": tr["gamma_rule"],
+            **hvz_pick(HVZ, HVZ_MODEL_KEYS)}
+
+
 def hvz_path_data_file():
     return res("hartog_vanzanten", "data", "path.npz")
 

@@ -12,7 +12,7 @@ rule uk_rs_fig1:
     output:
         uk_rs_fig1_file(),
     params:
-        uk={k: UK[k] for k in ("kappa", "alpha", "n_quad", "fig1")},
+        kw=uk_rs_fig1_kw(),
     log:
         logs("uk_rs_fig1"),
     benchmark:
@@ -34,8 +34,7 @@ rule uk_rs_fig4:
     output:
         uk_rs_fig4_file(),
     params:
-        uk={k: UK[k] for k in ("kappa", "alpha", "n_quad", "fig1")},
-        fig4=UK_F4,
+        kw=uk_rs_fig4_kw(),
     log:
         logs("uk_rs_fig4"),
     benchmark:
@@ -58,8 +57,7 @@ rule uk_state_evolution:
     output:
         uk_se_file(),
     params:
-        uk={k: UK[k] for k in ("kappa", "alpha", "n_quad")},
-        fig3=UK_F3,
+        kw=uk_state_evolution_kw(),
     log:
         logs("uk_state_evolution"),
     benchmark:
@@ -81,8 +79,7 @@ rule uk_fig3_bp:
     output:
         uk_fig3_bp_file("{uk_chunk}"),
     params:
-        fig3=UK_F3,
-        kappa=UK["kappa"],
+        kw=uk_bp_runs_kw(UK_F3),
         runs=lambda wc: UK_F3_CHUNKS[int(wc.uk_chunk)],
         seed=config["seed"],
     log:
@@ -106,8 +103,7 @@ rule uk_fig4_bp:
     output:
         uk_fig4_bp_file("{uk_chunk}"),
     params:
-        fig4=UK_F4,
-        kappa=UK["kappa"],
+        kw=uk_bp_runs_kw(UK_F4),
         runs=lambda wc: UK_F4_CHUNKS[int(wc.uk_chunk)],
         seed=config["seed"],
     log:
@@ -131,8 +127,7 @@ rule uk_bp_benchmark:
     output:
         uk_bench_file(),
     params:
-        bench=UK["benchmark"],
-        kappa=UK["kappa"],
+        kw=uk_pick(UK["benchmark"], ("N", "M", "C", "n_updates", "repeats")) | {"kappa": UK["kappa"]},
         seed=config["seed"],
     log:
         logs("uk_bp_benchmark"),
@@ -156,7 +151,7 @@ rule uk_colon_data:
     output:
         uk_colon_data_file(),
     params:
-        log10=UK_COL["log10"],
+        kw={"log": UK_COL["log10"]},
     log:
         logs("uk_colon_data"),
     benchmark:
@@ -179,7 +174,7 @@ rule uk_colon_perms:
     output:
         uk_colon_perms_file(),
     params:
-        n_splits=UK_COL["n_splits"],
+        n_rep=UK_COL["n_splits"],
         seed=config["seed"],
     log:
         logs("uk_colon_perms"),
@@ -205,7 +200,7 @@ rule uk_colon_chunk:
     output:
         uk_colon_chunk_file("{uk_chunk}"),
     params:
-        colon=UK_COL,
+        kw=uk_colon_chunk_kw(),
         rows=lambda wc: UK_COL_CHUNKS[int(wc.uk_chunk)],
     log:
         logs("uk_colon_chunk_{uk_chunk}"),
@@ -230,7 +225,8 @@ rule uk_colon_summary:
     output:
         uk_colon_summary_file(),
     params:
-        colon=UK_COL,
+        kw=uk_colon_summary_kw(),
+        n_train=UK_COL["n_train"],
     log:
         logs("uk_colon_summary"),
     benchmark:
@@ -253,7 +249,7 @@ rule uk_colon_precision_perms:
     output:
         uk_colon_precision_perms_file(),
     params:
-        n_splits=UK_PREC["n_extra_splits"],
+        n_rep=UK_PREC["n_extra_splits"],
         seed=config["seed"],
     log:
         logs("uk_colon_precision_perms"),
@@ -278,7 +274,7 @@ rule uk_colon_precision_chunk:
     output:
         uk_colon_precision_chunk_file("{uk_chunk}"),
     params:
-        bp={k: UK_COL[k] for k in ("n_train", "T_literal", "conv_tol", "osc_tol", "C_grid", "kappa_grid")},
+        kw=uk_colon_precision_chunk_kw(),
         rows=lambda wc: UK_PREC_CHUNKS[int(wc.uk_chunk)],
     log:
         logs("uk_colon_precision_chunk_{uk_chunk}"),
@@ -304,7 +300,7 @@ rule uk_colon_precision:
     output:
         uk_colon_precision_file(),
     params:
-        sel={k: UK_COL[k] for k in ("C_grid", "kappa_grid", "kappa_fixed", "tie_rule", "n_boot", "boot_seed")},
+        kw=uk_colon_precision_kw(),
     log:
         logs("uk_colon_precision"),
     benchmark:
@@ -327,7 +323,7 @@ rule uk_table1_md:
     output:
         uk_table1_md_file(),
     params:
-        colon=UK_COL,
+        colon=uk_table1_md_kw(),
     log:
         logs("uk_table1_md"),
     benchmark:

@@ -22,6 +22,73 @@ UK_COL_CHUNKS = uk_chunks(UK_COL["n_splits"], UK_COL["n_chunks"])
 UK_PREC_CHUNKS = uk_chunks(UK_PREC["n_extra_splits"], UK_PREC["n_chunks"]) if UK_PREC["n_extra_splits"] else []
 
 
+# ---------------------------------------------------------------------------------------------------
+# What each science rule's library call takes, and nothing else: a setting reruns exactly the jobs that use it (the
+# colon tie rule, for one, reruns the summaries and the Table 1 text, never a chunk of splits).
+UK_RS_KEYS = ("alpha", "kappa", "n_quad")
+UK_F1_GRID_KEYS = ("C_min", "C_max", "C_step", "C_last")
+
+
+def uk_pick(section, keys):
+    return {k: section[k] for k in keys}
+
+
+def uk_rs_fig1_kw():
+    """:func:`fig1_rs_curves`' keyword arguments."""
+    return {"Ct_values": UK["fig1"]["Ct"], **uk_pick(UK["fig1"], UK_F1_GRID_KEYS), **uk_pick(UK, UK_RS_KEYS)}
+
+
+def uk_rs_fig4_kw():
+    """:func:`fig4_rs_line`'s keyword arguments: Fig 1's C grid plus every BP C value of Fig 4."""
+    return {"Ct": UK_F4["Ct"], "C_extra": UK_F4["C"], **uk_pick(UK["fig1"], UK_F1_GRID_KEYS),
+            **uk_pick(UK, UK_RS_KEYS)}
+
+
+def uk_state_evolution_kw():
+    """:func:`fig3_state_evolution`'s keyword arguments."""
+    return {"C_values": UK_F3["C"], **uk_pick(UK_F3, ("Ct", "T")), **uk_pick(UK, UK_RS_KEYS)}
+
+
+def uk_bp_runs_kw(section):
+    """:func:`fig3_bp_runs` / :func:`fig4_bp_runs` keyword arguments but the chunk's n_runs and generator (Fig 4's
+    convergence threshold conv_tol where the configuration sets it)."""
+    kw = {"C_values": section["C"], **uk_pick(section, ("Ct", "N", "M", "T")), "kappa": UK["kappa"]}
+    return kw | ({"conv_tol": section["conv_tol"]} if "conv_tol" in section else {})
+
+
+def uk_colon_chunk_kw():
+    """:func:`colon_chunk`'s keyword arguments: both BP arms, SBL and FDA; no selection setting (tie rule, bootstrap)."""
+    return uk_pick(UK_COL, ("n_train", "C_grid", "kappa_grid", "kappa_fixed", "damping", "T_max", "tol", "T_literal",
+                            "conv_tol", "osc_tol", "fda_ridge"))
+
+
+def uk_colon_selection_kw():
+    """The LOOE selection and its bootstrap: :func:`colon_summary`'s and :func:`precision_summary`'s common keyword
+    arguments."""
+    return uk_pick(UK_COL, ("C_grid", "kappa_grid", "kappa_fixed", "n_boot")) | {"rule": UK_COL["tie_rule"]}
+
+
+def uk_colon_summary_kw():
+    """:func:`colon_summary`'s keyword arguments."""
+    return (uk_colon_selection_kw() | uk_pick(UK_COL, ("exclude_nonconverged", "fda_ridge"))
+            | {"boot_seed": UK_COL["boot_seed"]})
+
+
+def uk_colon_precision_kw():
+    """:func:`precision_summary`'s keyword arguments."""
+    return uk_colon_selection_kw() | {"seed": UK_COL["boot_seed"]}
+
+
+def uk_colon_precision_chunk_kw():
+    """:func:`literal_splits`' keyword arguments: the paper's fixed-T BP arm only."""
+    return uk_pick(UK_COL, ("n_train", "T_literal", "conv_tol", "osc_tol", "C_grid", "kappa_grid"))
+
+
+def uk_table1_md_kw():
+    """What :func:`table1_markdown` prints of the protocol: the split, the BP arms' settings, the tie rule."""
+    return uk_pick(UK_COL, ("n_train", "T_literal", "damping", "T_max", "tol", "tie_rule"))
+
+
 def uk_rs_fig1_file():
     return res("uda_kabashima", "rs_fig1.npz")
 

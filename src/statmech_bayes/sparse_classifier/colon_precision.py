@@ -15,17 +15,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from .colon import C_GRID, KAPPA_FIXED, KAPPA_GRID, sbc_grid_literal, select_by_looe
+from .colon import sbc_grid_literal, select_by_looe
 
 
-def literal_splits(X_pre, y, perms, *, n_train: int, T_literal: int, conv_tol: float, osc_tol: float,
-                   C_grid=C_GRID, kappa_grid=KAPPA_GRID) -> dict:
+def literal_splits(X_pre, y, perms, *, n_train: int, T_literal: int, conv_tol: float, osc_tol: float, C_grid,
+                   kappa_grid) -> dict:
     """The paper's fixed-T BP (:func:`.colon.sbc_grid_literal`) on the (C, κ) grid for each row of ``perms``.
 
     Returns ``lit_looe``, ``lit_test`` (n, nC, nK, 2: read at T and T + 1), ``lit_state`` (n, nC, nK) -- the same
     arrays, under the same names, as the 200-split chunks of :func:`.colon.run_splits` -- and ``perms``."""
     y = np.asarray(y, float)
     perms = np.atleast_2d(np.asarray(perms))
+    C_grid, kappa_grid = tuple(C_grid), tuple(kappa_grid)
     rows = []
     for p in perms:
         tr, te = p[:n_train], p[n_train:]
@@ -35,8 +36,7 @@ def literal_splits(X_pre, y, perms, *, n_train: int, T_literal: int, conv_tol: f
             "lit_state": np.stack([r["state"] for r in rows]), "perms": perms}
 
 
-def literal_selections(lit_looe, lit_test, *, C_grid=C_GRID, kappa_grid=KAPPA_GRID,
-                       kappa_fixed: float = KAPPA_FIXED, rule: str = "last") -> dict:
+def literal_selections(lit_looe, lit_test, *, C_grid, kappa_grid, kappa_fixed: float, rule: str) -> dict:
     """Per split, the paper's LOOE selection at update T (index 0 of the last axis), exactly as
     :func:`.colon.summarise_splits` makes it for the paper's arm: grid indices ``iC``, ``iK`` of the selected cell
     and its test error ``err_sbc``; with κ fixed to ``kappa_fixed``, ``err_sbc_k04``."""
@@ -103,9 +103,8 @@ def pooled_statistics(sel: dict, n_C: int, n_K: int, n_boot: int, seed: int) -> 
     return out
 
 
-def precision_summary(main_chunks: list[dict], extra_chunks: list[dict], *, C_grid=C_GRID, kappa_grid=KAPPA_GRID,
-                      kappa_fixed: float = KAPPA_FIXED, rule: str = "last", n_boot: int = 2000,
-                      seed: int = 0) -> dict:
+def precision_summary(main_chunks: list[dict], extra_chunks: list[dict], *, C_grid, kappa_grid, kappa_fixed: float,
+                      rule: str, n_boot: int, seed: int = 0) -> dict:
     """The three statistics of :func:`pooled_statistics` on the paper's splits alone (keys prefixed ``paper_``)
     and on the paper's splits pooled with the extra ones (unprefixed), both with their bootstrap.
 

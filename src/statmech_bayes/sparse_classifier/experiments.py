@@ -4,6 +4,9 @@
 Parallelisation: Fig. 1 splits by ``C_t``; Figs. 3 and 4 by chunks of runs (each chunk its own
 generator; all C values of a run share one data set -- common random numbers make the small
 differences between C values visible); the colon protocol by chunks of splits.
+
+The settings the workflow passes have no defaults here: their paper-scale values are in the configuration
+(``uda_kabashima`` in ``workflow/config/full.yaml``).
 """
 
 from __future__ import annotations
@@ -23,11 +26,7 @@ from .state_evolution import state_evolution
 from .stats import mean_ci95, paired_t, sign_test, welch
 from .teacher import teacher_student_data
 
-FIG1_CT = (0.1, 0.2, 0.3)
-FIG1_C = tuple(np.round(np.arange(0.01, 1.0, 0.01), 2)) + (0.999,)
-FIG3_C = (0.1, 0.2, 0.3)
-FIG4_C = (0.02, 0.05, 0.08, 0.1, 0.12, 0.15, 0.2, 0.3, 0.4, 0.5, 0.7, 0.9)
-# BP at the final update counts as converged if the last change of any m_l is below this.
+# BP at the final update counts as converged if the last change of any m_l is below this (unless told otherwise).
 FIG4_CONV_TOL = 1e-6
 
 
@@ -38,18 +37,25 @@ def _check_runs(n_runs, rng):
         raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
 
 
-def fig1_rs_curves(Ct_values=FIG1_CT, C_values=FIG1_C, alpha: float = 1.0, kappa: float = 0.05,
-                   n_quad: int = 801) -> dict:
-    """Fig. 1 (a) ε_SBC and (b) ε_Gibbs versus C from one RS solve per ``(C_t, C)``.
+def rs_c_grid(C_min: float, C_max: float, C_step: float, C_last: float, C_extra=()) -> np.ndarray:
+    """The C axis of the RS curves (Figs. 1 and 4): ``C_min, C_min + C_step, ..., C_max`` (rounded to 10 decimals),
+    ``C_last`` and the values ``C_extra``, sorted, each once."""
+    C = np.round(np.arange(C_min, C_max + C_step / 2, C_step), 10)
+    return np.unique(np.concatenate([C, [C_last], np.asarray(C_extra, float).ravel()]))
+
+
+def fig1_rs_curves(*, Ct_values, C_min: float, C_max: float, C_step: float, C_last: float, alpha: float,
+                   kappa: float, n_quad: int) -> dict:
+    """Fig. 1 (a) ε_SBC and (b) ε_Gibbs versus C from one RS solve per ``(C_t, C)``, C on :func:`rs_c_grid`.
 
     Returns ``C`` (nC,), ``Ct`` (nCt,), and (nCt, nC) arrays ``eps_sbc``, ``eps_gibbs``, ``Q``, ``R``,
     ``Qh``, ``Rh``, ``S``, ``F``, ``lam``, ``iterations``. Paper scale: 3 × 100 points, ~1 s in total.
     """
-    return solve_rs_grid(C_values, Ct_values, alpha, kappa, n_quad=n_quad)
+    return solve_rs_grid(rs_c_grid(C_min, C_max, C_step, C_last), Ct_values, alpha, kappa, n_quad=n_quad)
 
 
-def fig3_bp_runs(C_values=FIG3_C, Ct: float = 0.2, N: int = 2000, M: int = 2000, kappa: float = 0.05,
-                 T: int = 20, n_runs: int = 100, *, rng: np.random.Generator) -> dict:
+def fig3_bp_runs(*, C_values, Ct: float, N: int, M: int, kappa: float, T: int, n_runs: int,
+                 rng: np.random.Generator) -> dict:
     """Fig. 3 markers: undamped fast BP for ``T`` updates on ``n_runs`` fresh teacher/data sets.
 
     Every C value runs on the same data set within a run. Returns ``C`` (nC,), ``t`` = 1..T, and
@@ -72,19 +78,21 @@ def fig3_bp_runs(C_values=FIG3_C, Ct: float = 0.2, N: int = 2000, M: int = 2000,
     return out
 
 
-def fig3_state_evolution(C_values=FIG3_C, Ct: float = 0.2, alpha: float = 1.0, kappa: float = 0.05,
-                         T: int = 20, n_quad: int = 801) -> dict:
-    """Fig. 3 lines: state evolution (47)-(55) with (52), ``t = 0..T``.
+def fig3_state_evolution(*, C_values, Ct: float, alpha: float, kappa: float, T: int, n_quad: int) -> dict:
+    """Fig. 3 lines: state evolution (47)-(55) with (52), ``t = 0..T``, and the RS saddle point it should reach.
 
     Returns ``C`` (nC,), ``t`` (T+1,), and (nC, T+1) arrays ``eps``, ``Q``, ``R``; plus ``eps_eq53``,
-    the same with the paper's erroneous Eq. (53), to document the discrepancy.
+    the same with the paper's erroneous Eq. (53), to document the discrepancy; the RS fixed point per C
+    (``rs_eps``, ``rs_Q``, ``rs_R``, (nC,)) and ``Ct``.
     """
+    rs = solve_rs_grid(C_values, [Ct], alpha, kappa, n_quad=n_quad)
     C_values = np.asarray(C_values, float).ravel()
     runs = [state_evolution(float(C), Ct, alpha, kappa, T, n_quad=n_quad) for C in C_values]
     bad = [state_evolution(float(C), Ct, alpha, kappa, T, n_quad=n_quad, r_equation="53") for C in C_values]
     out = {k: np.stack([r[k] for r in runs]) for k in ("eps", "Q", "R")}
     out["eps_eq53"] = np.stack([r["eps"] for r in bad])
     out["C"], out["t"] = C_values, runs[0]["t"]
+    out.update({"rs_eps": rs["eps_sbc"][0], "rs_Q": rs["Q"][0], "rs_R": rs["R"][0], "Ct": np.float64(Ct)})
     return out
 
 
@@ -94,13 +102,13 @@ def fig3_summary(eps: np.ndarray) -> dict:
     return {"mean": mean, "ci95": half, "sd": np.asarray(eps).std(axis=1, ddof=1)}
 
 
-def fig4_bp_runs(C_values=FIG4_C, Ct: float = 0.1, N: int = 2000, M: int = 2000, kappa: float = 0.05,
-                 T: int = 50, n_runs: int = 20, *, rng: np.random.Generator) -> dict:
+def fig4_bp_runs(*, C_values, Ct: float, N: int, M: int, kappa: float, T: int, n_runs: int,
+                 rng: np.random.Generator, conv_tol: float = FIG4_CONV_TOL) -> dict:
     """Fig. 4 markers: undamped fast BP for ``T`` updates per C on ``n_runs`` teacher/data sets.
 
     Returns ``C`` (nC,) and (nC, n_runs) arrays ``eps`` (∘: overlap error at the last update),
     ``looe`` (+: Eq. 56 at the last update), ``Q``, ``max_dm`` (last change of m) and ``converged``
-    (``max_dm < 1e-6``; runs at C < C_t may oscillate -- the RSB region the paper mentions).
+    (``max_dm < conv_tol``; runs at C < C_t may oscillate -- the RSB region the paper mentions).
     """
     _check_runs(n_runs, rng)
     C_values = np.asarray(C_values, float).ravel()
@@ -116,42 +124,39 @@ def fig4_bp_runs(C_values=FIG4_C, Ct: float = 0.1, N: int = 2000, M: int = 2000,
             out["looe"][i, r] = res.looe
             out["Q"][i, r] = res.Q
             out["max_dm"][i, r] = res.history["max_dm"][-1]
-    out["converged"] = out["max_dm"] < FIG4_CONV_TOL
+    out["converged"] = out["max_dm"] < float(conv_tol)
     out["C"] = C_values
     return out
 
 
-def fig4_rs_line(C_values=None, Ct: float = 0.1, alpha: float = 1.0, kappa: float = 0.05,
-                 n_quad: int = 801) -> dict:
-    """Fig. 4 line: RS ε_SBC(C) at ``C_t`` (default C grid 0.01..0.99 by 0.01). Returns ``C`` and
-    1-D ``eps_sbc``, ``Q``, ``R``."""
-    C_values = FIG1_C if C_values is None else C_values
-    g = solve_rs_grid(C_values, [Ct], alpha, kappa, n_quad=n_quad)
-    return {"C": g["C"], "eps_sbc": g["eps_sbc"][0], "Q": g["Q"][0], "R": g["R"][0]}
+def fig4_rs_line(*, Ct: float, C_min: float, C_max: float, C_step: float, C_last: float, C_extra, alpha: float,
+                 kappa: float, n_quad: int) -> dict:
+    """Fig. 4 line: RS ε_SBC(C) at ``C_t``, C on :func:`rs_c_grid` (Fig. 1's grid plus ``C_extra``, the BP C
+    values). Returns ``C`` and 1-D ``eps_sbc``, ``Q``, ``R``, and ``Ct``."""
+    g = solve_rs_grid(rs_c_grid(C_min, C_max, C_step, C_last, C_extra), [Ct], alpha, kappa, n_quad=n_quad)
+    return {"C": g["C"], "eps_sbc": g["eps_sbc"][0], "Q": g["Q"][0], "R": g["R"][0], "Ct": np.float64(Ct)}
 
 
-def colon_prepare(data_dir: str | Path, log: bool = False) -> dict:
+def colon_prepare(data_dir: str | Path, *, log: bool) -> dict:
     """Load and verify ``Colon.rda``; return ``X_pre`` (62, 2000) centred + row-normalised,
     ``Z_white`` (62, 61) whitened, ``y`` (62,) ±1 (tumour = +1)."""
     d = load_colon(data_dir)
-    X_pre = _colon.preprocess(d.X, log=log)
+    X_pre = _colon.preprocess(d.X, log=bool(log))
     return {"X_pre": X_pre, "Z_white": _colon.whiten(X_pre), "y": d.y.astype(float)}
 
 
-def colon_permutations(n_rep: int = 200, n_samples: int = 62, *, rng: np.random.Generator) -> dict:
+def colon_permutations(n_rep: int, n_samples: int, *, rng: np.random.Generator) -> dict:
     """All split permutations at once: ``perms`` (n_rep, n_samples); chunk jobs take row slices."""
     return {"perms": _colon.split_permutations(n_rep, n_samples, rng)}
 
 
-def colon_chunk(X_pre, Z_white, y, perms, *, n_train: int = 42, C_grid=_colon.C_GRID,
-                kappa_grid=_colon.KAPPA_GRID, kappa_fixed: float = _colon.KAPPA_FIXED,
-                damping: float = 0.8, T_max: int = 400, tol: float = 1e-9, T_literal: int = 20,
-                conv_tol: float = 1e-6, osc_tol: float = 1e-3, fda_ridge=_colon.FDA_RIDGE) -> dict:
+def colon_chunk(X_pre, Z_white, y, perms, *, n_train: int, C_grid, kappa_grid, kappa_fixed: float, damping: float,
+                T_max: int, tol: float, T_literal: int, conv_tol: float, osc_tol: float, fda_ridge) -> dict:
     """Table 1 / Figs. 5-6 raw results for a chunk of splits (rows of ``perms``), see
     :func:`.colon.run_splits` for the arrays (leading axis = split): both BP arms (the paper's undamped,
     fixed-``T_literal`` algorithm and the damped one), SBL and the FDA variants. Deterministic given ``perms``."""
-    return _colon.run_splits(X_pre, Z_white, y, perms, n_train=n_train, C_grid=C_grid,
-                             kappa_grid=kappa_grid, kappa_fixed=kappa_fixed, damping=damping,
+    return _colon.run_splits(X_pre, Z_white, y, perms, n_train=n_train, C_grid=tuple(C_grid),
+                             kappa_grid=tuple(kappa_grid), kappa_fixed=kappa_fixed, damping=damping,
                              T_max=T_max, tol=tol, T_literal=T_literal, conv_tol=conv_tol, osc_tol=osc_tol,
                              fda_ridge=tuple(fda_ridge))
 
@@ -208,10 +213,8 @@ def colon_bootstrap(s: dict, n_boot: int, seed: int) -> dict:
     return out
 
 
-def colon_summary(chunks: list[dict], *, C_grid=_colon.C_GRID, kappa_grid=_colon.KAPPA_GRID,
-                  kappa_fixed: float = _colon.KAPPA_FIXED, rule: str = "last",
-                  exclude_nonconverged: bool = False, fda_ridge=_colon.FDA_RIDGE, n_boot: int = 0,
-                  boot_seed: int = 0) -> dict:
+def colon_summary(chunks: list[dict], *, C_grid, kappa_grid, kappa_fixed: float, rule: str,
+                  exclude_nonconverged: bool, fda_ridge, n_boot: int = 0, boot_seed: int = 0) -> dict:
     """Table 1, the tests and the Fig. 5-6 histograms from the chunk outputs of :func:`colon_chunk`.
 
     The unsuffixed keys are the paper's algorithm read at update T (``arm = "lit"``), which decides the
@@ -293,8 +296,8 @@ def colon_summary(chunks: list[dict], *, C_grid=_colon.C_GRID, kappa_grid=_colon
     return out
 
 
-def benchmark_bp_update(N: int = 2000, M: int = 2000, C: float = 0.2, kappa: float = 0.05,
-                        n_updates: int = 50, repeats: int = 1, *, rng: np.random.Generator) -> dict:
+def benchmark_bp_update(*, N: int, M: int, C: float, kappa: float, n_updates: int, repeats: int,
+                        rng: np.random.Generator) -> dict:
     """Wall time of one fast-BP update versus the two matrix-vector products it needs (``A m``, ``Aᵀ a``).
 
     Returns seconds per update (``t_update``), per pair of products (``t_matvec2``) and their ratio,

@@ -1,8 +1,9 @@
 """Experiment-level functions for Figs. 1-10 of Hartog & van Zanten (2018).
 
 Each takes plain parameters and an explicit ``numpy.random.Generator`` and returns a dict of numpy
-arrays / numpy scalars ready for ``numpy.savez`` (no file I/O, no plotting). Paper-scale defaults are the
-spec's §2 choices; the paper itself gives no iteration counts, seeds, q or initial values.
+arrays / numpy scalars ready for ``numpy.savez`` (no file I/O, no plotting). The settings the workflow passes have
+no defaults here: their paper-scale values (the spec's §2 choices; the paper itself gives no iteration counts, seeds,
+q or initial values) are in the configuration, ``workflow/config/full.yaml``.
 
 Figure -> function:
 
@@ -43,21 +44,21 @@ def _settings_dict(st: sa.ChainSettings, K_max: int) -> dict:
 
 # ---------------------------------------------------------------- Figs. 1-4: path and small world
 
-def path_data(rng: np.random.Generator, *, n: int = 500, frac_missing: float = 0.2) -> dict:
+def path_data(rng: np.random.Generator, *, n: int, frac_missing: float) -> dict:
     """Fig. 1: truth ``f0 = Σ w_k u^(k)`` on the path of ``n`` vertices (explicit eq. 4 basis),
     ``ℓ0 = Φ(f0)``, labels ``Y_i ~ Bern(ℓ0(i))`` for all i and exactly ``round(frac_missing n)``
     removed. Returns ``vertex`` (1..n), ``f0``, ``ell0``, ``y`` int8, ``observed`` bool (all (n,))."""
-    basis = eb.DCTBasis((int(n),))
+    n = int(n)
+    basis = eb.DCTBasis((n,))
     f0 = sy.truth_function(basis)
-    y, observed = sy.simulate_labels(f0, int(round(frac_missing * n)), rng)
+    y, observed = sy.simulate_labels(f0, int(round(float(frac_missing) * n)), rng)
     return {"vertex": np.arange(1, n + 1), "f0": f0, "ell0": special.ndtr(f0), "y": y, "observed": observed}
 
 
-def small_world_data(rng: np.random.Generator, *, graph_seed: int = gr.SMALL_WORLD_SEED,
-                     n_ring: int = 1000, p_rewire: float = 0.25, frac_missing: float = 0.2,
-                     layout_seed: int = 0) -> dict:
+def small_world_data(rng: np.random.Generator, *, graph_seed: int, n_ring: int, p_rewire: float,
+                     frac_missing: float, layout_seed: int) -> dict:
     """Fig. 3: the small-world graph (LCC of the rewired ring built with ``default_rng(graph_seed)``;
-    848 nodes for the default seed), all its eigenpairs (dense ``eigh``, sign-fixed), the truth built
+    848 nodes for the seed :data:`.graphs.SMALL_WORLD_SEED` at 1000 nodes and p_rewire 0.25), all its eigenpairs (dense ``eigh``, sign-fixed), the truth built
     with the same ``w_k`` on its own eigenvectors (n = 848), labels from ``rng``, and a spring layout.
 
     Returns ``edges`` (E, 2) int64 (LCC indices), ``ring_index`` (n,) original ring node of each vertex,
@@ -66,10 +67,11 @@ def small_world_data(rng: np.random.Generator, *, graph_seed: int = gr.SMALL_WOR
     """
     import networkx as nx
 
-    A, nodes = gr.small_world_lcc(np.random.default_rng(graph_seed), n_ring, p_rewire)
+    graph_seed = int(graph_seed)
+    A, nodes = gr.small_world_lcc(np.random.default_rng(graph_seed), int(n_ring), float(p_rewire))
     basis = eb.dense_basis(eb.laplacian(A))
     f0 = sy.truth_function(basis)
-    y, observed = sy.simulate_labels(f0, int(round(frac_missing * basis.n)), rng)
+    y, observed = sy.simulate_labels(f0, int(round(float(frac_missing) * basis.n)), rng)
     G = nx.from_scipy_sparse_array(A)
     pos = nx.spring_layout(G, seed=int(layout_seed))
     return {"edges": edge_list(A), "ring_index": nodes, "lam": basis.lam, "U": basis.U, "f0": f0,
@@ -84,13 +86,12 @@ def basis_for(data: dict):
     return eb.DCTBasis((data["f0"].size,))
 
 
-def graph_posterior(data: dict, gamma: float, rng: np.random.Generator, *, n_iter: int = 10_000,
-                    burn_in: int = 2_000, thin: int = 1, k0: int = 10, q: float = 1.0, a: float = 0.0,
-                    b: float = 0.0, K_max: int | None = None, refresh_g_on_reject: bool = False,
-                    k_move: str = "conditional", n_chains: int = 1) -> dict:
+def graph_posterior(data: dict, rng: np.random.Generator, *, n_iter: int, burn_in: int, thin: int, k0: int,
+                    q: float, a: float, b: float, refresh_g_on_reject: bool, k_move: str, n_chains: int,
+                    gamma: float | None = None, gamma_rule: float | None = None, K_max: int | None = None) -> dict:
     """Figs. 2 and 4 (one column): Algorithm 1 on the data of :func:`path_data` or
-    :func:`small_world_data` with prior rate ``gamma``, as ``n_chains`` independent chains (generators
-    spawned from ``rng``) whose post-burn-in draws are pooled.
+    :func:`small_world_data` with prior rate ``gamma`` (or the rule of thumb γ = gamma_rule/n: exactly one of the
+    two), as ``n_chains`` independent chains (generators spawned from ``rng``) whose post-burn-in draws are pooled.
 
     Returns the traces of the first chain ``k``, ``c``, ``accepted`` (n_iter,) and of all chains
     ``k_chains`` (R, n_iter); the pooled posterior mean ``ell_mean`` and pointwise 95 % band
@@ -104,10 +105,15 @@ def graph_posterior(data: dict, gamma: float, rng: np.random.Generator, *, n_ite
     """
     if int(n_chains) < 1:
         raise ValueError(f"n_chains must be >= 1, got {n_chains!r}")
+    if (gamma is None) == (gamma_rule is None):
+        raise ValueError(f"give exactly one of gamma and gamma_rule, got {gamma!r}, {gamma_rule!r}")
     basis = basis_for(data)
-    st = sa.ChainSettings(gamma=float(gamma), q=q, a=a, b=b, n_iter=n_iter, burn_in=burn_in, thin=thin,
-                          k0=k0, K_max=K_max, refresh_g_on_reject=refresh_g_on_reject, keep_draws=True,
-                          k_move=k_move)
+    if gamma is None:
+        gamma = float(gamma_rule) / data["f0"].size
+    burn_in = int(burn_in)
+    st = sa.ChainSettings(gamma=float(gamma), q=float(q), a=float(a), b=float(b), n_iter=int(n_iter),
+                          burn_in=burn_in, thin=int(thin), k0=int(k0), K_max=K_max,
+                          refresh_g_on_reject=bool(refresh_g_on_reject), keep_draws=True, k_move=str(k_move))
     signs = sa.label_signs(data["y"], data["observed"])
     runs = [sa.run_chain(basis, signs, st, r) for r in rng.spawn(int(n_chains))]
     ell0 = data["ell0"]
@@ -148,7 +154,7 @@ def graph_posterior(data: dict, gamma: float, rng: np.random.Generator, *, n_ite
 
 # ---------------------------------------------------------------- Fig. 5: MNIST 4 vs 9
 
-def mnist_features(data_dir, *, n_components: int = 50) -> dict:
+def mnist_features(data_dir, *, n_components: int) -> dict:
     """All 13,782 MNIST 4s and 9s (both splits; sha256-verified IDX files in ``data_dir``) projected
     on their first ``n_components`` principal components. Returns ``P`` (N, 50), ``digit`` (N,),
     ``is_test`` (N,), ``t_pca``."""
@@ -156,12 +162,12 @@ def mnist_features(data_dir, *, n_components: int = 50) -> dict:
 
     sel = mg.select_digits(load_mnist(data_dir))
     t0 = time.perf_counter()
-    P = mg.pca_scores(sel["X"], n_components)
+    P = mg.pca_scores(sel["X"], int(n_components))
     return {"P": P, "digit": sel["digit"], "is_test": sel["is_test"],
             "t_pca": np.float64(time.perf_counter() - t0)}
 
 
-def mnist_subgraph(features: dict, n_nodes: int, rng: np.random.Generator, *, knn: int = 15) -> dict:
+def mnist_subgraph(features: dict, n_nodes: int, rng: np.random.Generator, *, knn: int) -> dict:
     """A stratified subsample of ``n_nodes`` images (all of them if ``n_nodes`` = N) and its
     symmetrised ``knn``-NN graph rebuilt on the global PCA coordinates, reduced to its largest
     component. Shared by both methods at one size. Returns ``index`` (n,) rows of ``features``,
@@ -171,7 +177,7 @@ def mnist_subgraph(features: dict, n_nodes: int, rng: np.random.Generator, *, kn
     idx = (np.arange(N) if int(n_nodes) == N
            else mg.stratified_subsample(features["digit"], features["is_test"], n_nodes, rng))
     t0 = time.perf_counter()
-    A = mg.knn_adjacency(features["P"][idx], knn)
+    A = mg.knn_adjacency(features["P"][idx], int(knn))
     A, keep = gr.largest_component(A)
     t_graph = time.perf_counter() - t0
     idx = idx[keep]
@@ -187,14 +193,13 @@ def _blas_warmup(rng: np.random.Generator) -> None:
     M @ M
 
 
-def mnist_run(sub: dict, method: str, rng: np.random.Generator, *, n_iter: int = 1000,
-              burn_in: int = 250, K_max: int = 200, k0_cap: int = 50, gamma_rule: float = 20.0,
-              q: float = 1.0, a: float = 0.0, b: float = 0.0, eig_tol: float = 1e-8,
-              run_iter: int | None = None, run_burn_in: int | None = None, repeats: int = 1,
-              repeat_below_s: float = 0.0) -> dict:
+def mnist_run(sub: dict, method: str, rng: np.random.Generator, *, n_iter: int, burn_in: int, gamma_rule: float,
+              q: float, a: float, b: float, K_max: int | None = None, k0_cap: int | None = None,
+              eig_tol: float | None = None, run_iter: int | None = None, run_burn_in: int | None = None,
+              repeats: int = 1, repeat_below_s: float = 0.0) -> dict:
     """One point of Fig. 5: ``method`` = ``"truncated"`` (Algorithm 1 with γ = gamma_rule/n on the
-    ``K_max`` smallest eigenpairs from sparse Lanczos, k0 = min(round(ln2/γ), k0_cap)) or
-    ``"untruncated"`` (the method of [4]: full dense ``eigh``, k ≡ n). Training nodes are observed
+    ``K_max`` smallest eigenpairs from sparse Lanczos to tolerance ``eig_tol``, k0 = min(round(ln2/γ), k0_cap);
+    these three only for it) or ``"untruncated"`` (the method of [4]: full dense ``eigh``, k ≡ n). Training nodes are observed
     (label 1 = "9"), test nodes predicted by thresholding the posterior mean of ℓ at ½.
 
     Timings (``time.perf_counter``, after a BLAS warm-up): ``t_eig`` (eigensolve), ``t_mcmc`` (all
@@ -213,6 +218,9 @@ def mnist_run(sub: dict, method: str, rng: np.random.Generator, *, n_iter: int =
     """
     if method not in ("truncated", "untruncated"):
         raise ValueError(f"method must be 'truncated' or 'untruncated', got {method!r}")
+    if method == "truncated" and None in (K_max, k0_cap, eig_tol):
+        raise ValueError(f"the truncated method needs K_max, k0_cap and eig_tol, got {K_max!r}, {k0_cap!r}, {eig_tol!r}")
+    q, a, b = float(q), float(a), float(b)
     n = sub["digit"].size
     A = from_edge_list(sub["edges"], n)
     L = eb.laplacian(A)
@@ -233,12 +241,12 @@ def mnist_run(sub: dict, method: str, rng: np.random.Generator, *, n_iter: int =
         t0 = time.perf_counter()
         if method == "truncated":
             K = min(int(K_max), n - 1)
-            basis = eb.sparse_basis(L, K, rng, tol=eig_tol)
+            basis = eb.sparse_basis(L, K, rng, tol=float(eig_tol))
         else:
             basis = eb.dense_basis(L)
         t_eigs.append(time.perf_counter() - t0)
         if method == "truncated":
-            k0 = int(min(round(np.log(2.0) / gamma), k0_cap, basis.K))
+            k0 = int(min(round(np.log(2.0) / gamma), int(k0_cap), basis.K))
             st = sa.ChainSettings(gamma=gamma, q=q, a=a, b=b, n_iter=n_run, burn_in=burn_run, k0=k0)
             r = sa.run_chain(basis, signs, st, rng)
         else:
@@ -312,7 +320,7 @@ def boundary_distance(labels: np.ndarray) -> np.ndarray:
 
 
 def probe_chains(basis, signs: np.ndarray, video: dict, rng: np.random.Generator, probes: tuple[dict, ...],
-                 probe_iter: int, *, gamma: float, q: float = 1.0, a: float = 0.0, b: float = 0.0) -> dict:
+                 probe_iter: int, *, gamma: float, q: float, a: float, b: float) -> dict:
     """Short chains of Algorithm 1 on the tracking data, one per entry ``{"k0", "c0", "k_move", "scale_sd"}`` of
     ``probes`` (each with its own generator spawned from ``rng``), summarised over their second half: ``probe_k0``,
     ``probe_c0``, ``probe_k_move``, ``probe_scale_sd`` (P,), the k traces ``probe_k`` (P, probe_iter), the mean
@@ -321,6 +329,7 @@ def probe_chains(basis, signs: np.ndarray, video: dict, rng: np.random.Generator
     :func:`tracking_posterior` and :func:`.tracking_chains.tracking_probe_chains`."""
     shape = video["labels"].shape
     P = len(probes)
+    probe_iter = int(probe_iter)
     out = {"probe_k0": np.array([int(p["k0"]) for p in probes], dtype=np.int64),
            "probe_c0": np.array([float(p["c0"]) for p in probes]),
            "probe_k_move": np.array([str(p["k_move"]) for p in probes], dtype=np.str_),
@@ -330,7 +339,7 @@ def probe_chains(basis, signs: np.ndarray, video: dict, rng: np.random.Generator
            "probe_width_max": np.zeros(P), "probe_c_end": np.zeros(P)}
     half = probe_iter // 2
     for i, (p, rng_p) in enumerate(zip(probes, rng.spawn(P))):
-        sp = sa.ChainSettings(gamma=float(gamma), q=q, a=a, b=b, n_iter=probe_iter, burn_in=half,
+        sp = sa.ChainSettings(gamma=float(gamma), q=float(q), a=float(a), b=float(b), n_iter=probe_iter, burn_in=half,
                               thin=max(1, (probe_iter - half) // 50), k0=int(p["k0"]), c0=float(p["c0"]),
                               k_move=str(p["k_move"]), scale_sd=float(p["scale_sd"]), track_loglik=True)
         rp = sa.run_chain(basis, signs, sp, rng_p)

@@ -1,8 +1,9 @@
 """The object-tracking scenario of Section 5.3 (Figs. 6-10): a ball moving through 9 frames of 100 x 100
 pixels, 10 % of the pixels uncoloured (unobserved), and an extra ball corrupting frame 5.
 
-The paper gives no radius, speed, path or extra-ball geometry; the defaults are the spec's §3c choices
-(radius 15, centre ``(30 + 5t, 30 + 5t)``, extra ball of radius 5 at ``(75, 25)`` in frame 5 = t 4).
+The paper gives no radius, speed, path or extra-ball geometry; the configuration (``tracking`` in
+``workflow/config/full.yaml``) holds the spec's §3c choices (radius 15, centre ``(30 + 5t, 30 + 5t)``, extra ball of
+radius 5 at ``(75, 25)`` in frame 5 = t 4).
 The mask removes exactly ``round(0.1 n)`` pixels chosen uniformly without replacement.
 Vertex order is C order on ``(T, H, W)``, the order of :class:`.eigenbasis.DCTBasis` for that shape.
 """
@@ -21,10 +22,8 @@ def disk_masks(shape, centres: np.ndarray, radius: float) -> np.ndarray:
     return r * r + c * c <= float(radius) ** 2
 
 
-def make_video(rng: np.random.Generator, *, T: int = 9, H: int = 100, W: int = 100,
-               radius: float = 15.0, start=(30.0, 30.0), step=(5.0, 5.0),
-               extra_frame: int = 4, extra_center=(75.0, 25.0), extra_radius: float = 5.0,
-               frac_missing: float = 0.10) -> dict[str, np.ndarray]:
+def make_video(rng: np.random.Generator, *, T: int, H: int, W: int, radius: float, start, step, extra_frame: int,
+               extra_center, extra_radius: float, frac_missing: float) -> dict[str, np.ndarray]:
     """The labelled video. Returns ``labels`` int8 (T,H,W) (1 = object incl. the extra ball, 0 =
     background), ``observed`` bool (T,H,W), ``truth`` int8 (T,H,W) (moving ball only, the thing to
     recover), ``extra`` bool (T,H,W) (pixels of the corrupting ball)."""

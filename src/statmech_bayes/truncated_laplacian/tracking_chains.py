@@ -30,11 +30,10 @@ def flip_labels(labels: np.ndarray, frac: float, rng: np.random.Generator) -> np
     return lab
 
 
-def tracking_chain(video: dict, rng: np.random.Generator, *, n_iter: int = 2000, burn_in: int = 1000,
-                   thin: int = 8, k0: int = 300, c0: float = 1.0, gamma_rule: float = 20.0, q: float = 1.0,
-                   a: float = 0.0, b: float = 0.0, refresh_g_on_reject: bool = False,
-                   k_move: str = "conditional", scale_sd: float = 0.1, labels: np.ndarray | None = None,
-                   level_evidence: bool = False, level_max_k: int | None = None) -> dict:
+def tracking_chain(video: dict, rng: np.random.Generator, *, n_iter: int, burn_in: int, thin: int, k0: int, c0: float,
+                   gamma_rule: float, q: float, a: float, b: float, refresh_g_on_reject: bool, k_move: str,
+                   scale_sd: float, labels: np.ndarray | None = None, level_evidence: bool = False,
+                   level_max_k: int | None = None) -> dict:
     """One chain of Algorithm 1 (model (3), γ = gamma_rule/n) on the space-time grid graph of ``video`` started at
     ``(k0, c0)``; ``labels`` replaces the video's labels (e.g. :func:`flip_labels`). One of the independent chains
     that :func:`tracking_pool` pools (each is its own cached rule).
@@ -54,9 +53,11 @@ def tracking_chain(video: dict, rng: np.random.Generator, *, n_iter: int = 2000,
     basis = eb.DCTBasis(shape)
     lab = video["labels"] if labels is None else labels
     signs = sa.label_signs(np.asarray(lab).ravel(), video["observed"].ravel())
-    st = sa.ChainSettings(gamma=float(gamma_rule) / basis.n, q=q, a=a, b=b, n_iter=n_iter, burn_in=burn_in,
-                          thin=thin, k0=k0, c0=c0, refresh_g_on_reject=refresh_g_on_reject, k_move=k_move,
-                          scale_sd=scale_sd, keep_draws=True, track_loglik=True)
+    burn_in, q, scale_sd = int(burn_in), float(q), float(scale_sd)
+    st = sa.ChainSettings(gamma=float(gamma_rule) / basis.n, q=q, a=float(a), b=float(b), n_iter=int(n_iter),
+                          burn_in=burn_in, thin=int(thin), k0=int(k0), c0=float(c0),
+                          refresh_g_on_reject=bool(refresh_g_on_reject), k_move=str(k_move), scale_sd=scale_sd,
+                          keep_draws=True, track_loglik=True)
     r = sa.run_chain(basis, signs, st, rng)
     ell_mean = r["ell_mean"].reshape(shape)
     metrics = tr.tracking_metrics(ell_mean, video["truth"], video["extra"], video["observed"])
@@ -81,8 +82,8 @@ def tracking_chain(video: dict, rng: np.random.Generator, *, n_iter: int = 2000,
             **_settings_dict(st, int(r["K_max"]))}
 
 
-def tracking_probe_chains(video: dict, rng: np.random.Generator, probes: tuple[dict, ...], probe_iter: int, *,
-                          gamma_rule: float = 20.0, q: float = 1.0, a: float = 0.0, b: float = 0.0) -> dict:
+def tracking_probe_chains(video: dict, rng: np.random.Generator, *, probes: tuple[dict, ...], probe_iter: int,
+                          gamma_rule: float, q: float, a: float, b: float) -> dict:
     """Short chains from other starts and moves (e.g. Algorithm 1 as printed, Bin(4, ½) walk without the scale
     move), one per entry ``{"k0", "c0", "k_move", "scale_sd"}`` of ``probes``: the ``probe_*`` arrays of
     :func:`tracking_posterior` (summaries over the second half of each)."""

@@ -9,19 +9,14 @@ from statmech_bayes.truncated_laplacian.experiments import graph_posterior
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    p, m, graph, tag = smk.params.cfg, smk.params.model, smk.wildcards.graph, smk.wildcards.gamma
+    kw, graph, tag = smk.params.kw, smk.wildcards.graph, smk.wildcards.gamma
     data, _ = load_npz(smk.input.data)
-    n = data["f0"].size
-    gamma = float(p["gamma_rule"]) / n if tag == "rule" else float(tag)
     seed = [smk.params.seed, "hvz_graph_mcmc", graph, tag]
-    r = graph_posterior(data, gamma, rng_for(*seed), n_iter=int(p["n_iter"]), burn_in=int(p["burn_in"]),
-                        thin=int(p["thin"]), k0=int(p["k0"]), q=float(m["q"]), a=float(m["a"]), b=float(m["b"]),
-                        refresh_g_on_reject=bool(m["refresh_g_on_reject"]), k_move=p["k_move"],
-                        n_chains=int(p["n_chains"]))
+    r = graph_posterior(data, rng_for(*seed), **kw)
     log.info("%s gamma=%g, %d chains (%s move): mean k %.1f (per chain %s; 5-95%% %g-%g), RMSE %.4f, coverage %.3f, "
              "acceptance %.3f, proposals above K_max rejected %d, sweeps ending at K_max %d, %.2f s of sweeps", graph,
-             gamma, r["n_chains"], p["k_move"], r["k_mean"], r["k_mean_chains"].round(1).tolist(), r["k_q05"],
+             r["gamma"], r["n_chains"], r["k_move"], r["k_mean"], r["k_mean_chains"].round(1).tolist(), r["k_q05"],
              r["k_q95"], r["rmse"], r["coverage"], r["acceptance_rate"], r["n_reject_kmax"], r["n_at_kmax"],
              r["t_sweeps"])
     r["gamma_tag"] = np.str_(tag)
-    save_npz(smk.output[0], r, provenance({**p, **m, "gamma": gamma}, seed=seed))
+    save_npz(smk.output[0], r, provenance({**kw, "gamma": float(r["gamma"])}, seed=seed))

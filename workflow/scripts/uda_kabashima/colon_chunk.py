@@ -7,15 +7,12 @@ from statmech_bayes.sparse_classifier.experiments import colon_chunk
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    c = smk.params.colon
+    kw = smk.params.kw
     d = load_npz(smk.input.data)[0]
     start, stop = smk.params.rows
     perms = load_npz(smk.input.perms)[0]["perms"][start:stop]
-    out = colon_chunk(d["X_pre"], d["Z_white"], d["y"], perms, n_train=c["n_train"], C_grid=tuple(c["C_grid"]),
-                      kappa_grid=tuple(c["kappa_grid"]), kappa_fixed=c["kappa_fixed"], damping=c["damping"],
-                      T_max=c["T_max"], tol=c["tol"], T_literal=c["T_literal"], conv_tol=c["conv_tol"],
-                      osc_tol=c["osc_tol"], fda_ridge=tuple(c["fda_ridge"]))
+    out = colon_chunk(d["X_pre"], d["Z_white"], d["y"], perms, **kw)
     log.info("splits %d-%d: damped BP %d non-converged runs; paper's BP at T = %d: %d of %d cells converged",
-             start, stop - 1, int((~out["sbc_conv"]).sum()), c["T_literal"], int((out["lit_state"] == 0).sum()),
+             start, stop - 1, int((~out["sbc_conv"]).sum()), kw["T_literal"], int((out["lit_state"] == 0).sum()),
              out["lit_state"].size)
-    save_npz(smk.output[0], out, provenance({**c, "rows": [start, stop]}))
+    save_npz(smk.output[0], out, provenance({**kw, "rows": [start, stop]}))

@@ -11,7 +11,7 @@ from statmech_bayes.sparse_classifier.experiments import colon_prepare
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    out = colon_prepare(os.path.dirname(smk.input.rda), log=bool(smk.params.log10))
+    out = colon_prepare(os.path.dirname(smk.input.rda), **smk.params.kw)
     log.info("X_pre %s, Z_white %s, tumour %d, normal %d", out["X_pre"].shape, out["Z_white"].shape,
              int(np.sum(out["y"] > 0)), int(np.sum(out["y"] < 0)))
-    save_npz(smk.output[0], out, provenance({"log10": smk.params.log10, "sha256": COLON_SHA256}))
+    save_npz(smk.output[0], out, provenance({**smk.params.kw, "sha256": COLON_SHA256}))

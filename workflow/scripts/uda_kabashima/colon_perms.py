@@ -8,7 +8,7 @@ from statmech_bayes.sparse_classifier.experiments import colon_permutations
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
     y = load_npz(smk.input.data)[0]["y"]
-    out = colon_permutations(smk.params.n_splits, y.size, rng=rng_for(smk.params.seed, "uk_colon_perms"))
+    out = colon_permutations(smk.params.n_rep, y.size, rng=rng_for(smk.params.seed, "uk_colon_perms"))
     log.info("%d permutations of %d samples", *out["perms"].shape)
-    save_npz(smk.output[0], out, provenance({"n_splits": smk.params.n_splits},
+    save_npz(smk.output[0], out, provenance({"n_rep": smk.params.n_rep},
                                             seed=[smk.params.seed, "uk_colon_perms"]))

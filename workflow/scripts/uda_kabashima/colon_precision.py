@@ -6,13 +6,11 @@ from statmech_bayes.sparse_classifier.colon_precision import precision_summary
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    c = smk.params.sel
+    kw = smk.params.kw
     main = [load_npz(p)[0] for p in smk.input.chunks]
     extra = [load_npz(p)[0] for p in smk.input.extra]
-    out = precision_summary(main, extra, C_grid=tuple(c["C_grid"]), kappa_grid=tuple(c["kappa_grid"]),
-                            kappa_fixed=c["kappa_fixed"], rule=c["tie_rule"], n_boot=c["n_boot"],
-                            seed=c["boot_seed"])
+    out = precision_summary(main, extra, **kw)
     log.info("%d splits (paper's %d): kappa=0.4 minus LOOE kappa mean %.2f, SD %.2f; spread kappa - C: entropy "
              "%.3f, off-mode share %.3f", out["n_splits"], out["paper_n_splits"], out["mean_k04_minus_sbc"],
              out["sd_k04_minus_sbc"], out["entropy_diff"], out["offmode_diff"])
-    save_npz(smk.output[0], out, provenance(c))
+    save_npz(smk.output[0], out, provenance(kw))

@@ -6,13 +6,11 @@ from statmech_bayes.sparse_classifier.colon_precision import literal_splits
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    bp = smk.params.bp
+    kw = smk.params.kw
     start, stop = smk.params.rows
     d = load_npz(smk.input.data)[0]
     perms = load_npz(smk.input.perms)[0]["perms"][start:stop]
-    out = literal_splits(d["X_pre"], d["y"], perms, n_train=bp["n_train"], T_literal=bp["T_literal"],
-                         conv_tol=bp["conv_tol"], osc_tol=bp["osc_tol"], C_grid=tuple(bp["C_grid"]),
-                         kappa_grid=tuple(bp["kappa_grid"]))
+    out = literal_splits(d["X_pre"], d["y"], perms, **kw)
     log.info("further splits %d-%d: paper's BP at T = %d, %d of %d cells converged", start, stop - 1,
-             bp["T_literal"], int((out["lit_state"] == 0).sum()), out["lit_state"].size)
-    save_npz(smk.output[0], out, provenance({**bp, "rows": [start, stop]}))
+             kw["T_literal"], int((out["lit_state"] == 0).sum()), out["lit_state"].size)
+    save_npz(smk.output[0], out, provenance({**kw, "rows": [start, stop]}))

@@ -9,6 +9,6 @@ smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
     y = load_npz(smk.input.data)[0]["y"]
     key = [smk.params.seed, "uk_colon_precision_perms"]
-    out = colon_permutations(smk.params.n_splits, y.size, rng=rng_for(*key))
+    out = colon_permutations(smk.params.n_rep, y.size, rng=rng_for(*key))
     log.info("%d further permutations of %d samples", *out["perms"].shape)
-    save_npz(smk.output[0], out, provenance({"n_splits": smk.params.n_splits}, seed=key))
+    save_npz(smk.output[0], out, provenance({"n_rep": smk.params.n_rep}, seed=key))

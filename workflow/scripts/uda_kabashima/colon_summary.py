@@ -9,12 +9,10 @@ from statmech_bayes.sparse_classifier.experiments import colon_summary
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    c = smk.params.colon
+    kw, n_train = smk.params.kw, smk.params.n_train
     chunks = [load_npz(p)[0] for p in smk.input.chunks]
     # Both BP arms, both tie rules (the other one for the record) and the bootstrap over splits in one call.
-    out = colon_summary(chunks, C_grid=tuple(c["C_grid"]), kappa_grid=tuple(c["kappa_grid"]),
-                        kappa_fixed=c["kappa_fixed"], rule=c["tie_rule"], exclude_nonconverged=c["exclude_nonconverged"],
-                        fda_ridge=tuple(c["fda_ridge"]), n_boot=c["n_boot"], boot_seed=c["boot_seed"])
+    out = colon_summary(chunks, **kw)
     data = load_npz(smk.input.data)[0]
     y = data["y"]
     # Dimension the stated whitening would need (62) against what 62 centred tissues span (Table 1's finding).
@@ -22,7 +20,7 @@ with rule_context(smk) as log:
     out["white_rank"] = np.int64(np.linalg.matrix_rank(Xc))
     out["white_dim"] = np.int64(data["Z_white"].shape[1])
     perms = np.concatenate([ch["perms"] for ch in chunks])
-    out["err_majority"] = majority_errors(y, perms, c["n_train"])
+    out["err_majority"] = majority_errors(y, perms, n_train)
     out["mean_majority"] = np.float64(100 * out["err_majority"].mean())
     out["sd_majority"] = np.float64(100 * out["err_majority"].std(ddof=1))
     out["n_splits"] = np.int64(perms.shape[0])
@@ -31,4 +29,4 @@ with rule_context(smk) as log:
              out["mean_sbc"], out["sd_sbc"], out["mean_sbc_k04"], out["mean_white"], out["mean_sbc_damped"],
              out["mean_sbc_k04_damped"], out["mean_white_damped"], out["mean_sbl"], out["mean_fda"],
              out["mean_majority"], out["sign_less"], out["sign_equal"], out["sign_greater"], out["sign_z"])
-    save_npz(smk.output[0], out, provenance(c))
+    save_npz(smk.output[0], out, provenance({**kw, "n_train": n_train}))

@@ -9,13 +9,10 @@ from statmech_bayes.sparse_classifier.experiments import fig4_bp_runs
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    f4, chunk = smk.params.fig4, int(smk.wildcards.uk_chunk)
+    kw, chunk = smk.params.kw, int(smk.wildcards.uk_chunk)
     start, stop = smk.params.runs
-    rng = rng_for(smk.params.seed, "uk_fig4_bp", chunk)
-    out = fig4_bp_runs(C_values=f4["C"], Ct=f4["Ct"], N=f4["N"], M=f4["M"], kappa=smk.params.kappa, T=f4["T"],
-                       n_runs=stop - start, rng=rng)
-    out["converged"] = out["max_dm"] < float(f4.get("conv_tol", 1e-6))
+    seed = [smk.params.seed, "uk_fig4_bp", chunk]
+    out = fig4_bp_runs(n_runs=stop - start, rng=rng_for(*seed), **kw)
     out["runs"] = np.arange(start, stop)
     log.info("runs %d-%d: converged per C %s", start, stop - 1, out["converged"].sum(axis=1))
-    save_npz(smk.output[0], out, provenance({**f4, "kappa": smk.params.kappa, "runs": [start, stop]},
-                                            seed=[smk.params.seed, "uk_fig4_bp", chunk]))
+    save_npz(smk.output[0], out, provenance({**kw, "runs": [start, stop]}, seed=seed))
