@@ -21,7 +21,8 @@ rule us_fig1_tree:
     output:
         us_fig1_tree_file(),
     params:
-        fig1=US["fig1"],
+        fig1=us_keys(US["fig1"], "d", "left_a", "left_p", "left_l_max", "right_a", "p_over_a_max", "n_p",
+                     "limit_log2_p", "limit_l_max"),
     log:
         logs("us_fig1_tree"),
     benchmark:
@@ -45,7 +46,7 @@ rule us_fig1_graphs:
     output:
         us_fig1_graphs_file(),
     params:
-        fig1=US["fig1"],
+        fig1=us_keys(US["fig1"], "right_a", "p_over_a_max", "n_p"),
     log:
         logs("us_fig1_graphs"),
     benchmark:
@@ -187,7 +188,7 @@ rule us_fig9_tail_sims:
     params:
         ensemble_name="{ens}",
         kernel=US_K,
-        sims=US_S,
+        sims=us_keys(US_S, "nu_range", "n_nu", "placement_draws"),
         tail=US["fig9"]["tail"],
         sigma2=US["fig9"]["sigma2"],
         seed=config["seed"],
@@ -215,7 +216,7 @@ rule us_eigen_finite:
         us_eigen_file("{ens}"),
     params:
         kernel=US_K,
-        sims=US_S,
+        sims=us_keys(US_S, "nu_range", "n_nu", "sigma2"),
     log:
         logs("us_eigen_finite_{ens}"),
     benchmark:
@@ -239,7 +240,7 @@ rule us_cavity_kappa:
     params:
         ensemble=lambda wc: us_ensemble(wc.ens),
         kernel=US_K,
-        cavity=US_C,
+        cavity=us_keys(US_C, "kappa_P", "kappa_equil_sweeps", "kappa_measure_sweeps"),
         seed=config["seed"],
     log:
         logs("us_cavity_kappa_{ens}"),
@@ -367,8 +368,8 @@ rule us_fig9_larger_graph_sims:
     params:
         ensemble=lambda wc: us_ensemble(wc.ens),
         kernel=US_K,
-        sims=US_S,
-        larger=US["fig9"]["larger_graph_sims"],
+        sims=us_keys(US_S, "nu_range", "n_nu", "placement_draws"),
+        larger=us_keys(US["fig9"]["larger_graph_sims"], "V", "n_graphs", "nu"),
         sigma2=US["fig9"]["sigma2"],
         seed=config["seed"],
     log:
@@ -420,8 +421,8 @@ rule us_fig4_eigen:
     output:
         us_fig4_eigen_file(),
     params:
-        fig4=US["fig4"],
-        kernel=US_K,
+        fig4=us_keys(US["fig4"], "x_range", "n_x", "p_eig", "sigma2", "n_nodes", "eq19_p"),
+        kernel=us_keys(US_K, "a"),  # p is each curve's own (fig4.p_eig)
         d=us_ensemble(US["fig4"]["ensemble"])["d"],
     log:
         logs("us_fig4_eigen"),
@@ -446,8 +447,8 @@ rule us_fig4_sims:
     output:
         us_fig4_sims_file(),
     params:
-        fig4={k: v for k, v in US["fig4"].items() if k != "eq19_p"},  # the tree sum is not simulated
-        kernel=US_K,
+        fig4=us_keys(US["fig4"], "x_range", "n_x", "p_sim", "sigma2"),
+        kernel=us_keys(US_K, "a"),  # p is each curve's own (fig4.p_sim)
         seed=config["seed"],
     log:
         logs("us_fig4_sims"),
@@ -472,7 +473,7 @@ rule us_fig6_sims:
     output:
         us_fig6_sims_file(),
     params:
-        fig6=US["fig6"],
+        fig6=us_keys(US["fig6"], "nus", "sigma2", "n_datasets"),
         kernel=US_K,
         seed=config["seed"],
     log:
@@ -496,7 +497,7 @@ rule us_fig11_12_data:
     output:
         us_fig11_file(),
     params:
-        fig11=US["fig11"],
+        fig11=us_keys(US["fig11"], "V", "N", "sigma2"),
         kernel=US_K,
         ensemble=us_ensemble(US["fig11"]["ensemble"]),
         seed=config["seed"],
@@ -521,7 +522,7 @@ rule us_fig11_12_draws:
     output:
         us_fig11_draws_file(),
     params:
-        fig11=US["fig11"],
+        fig11=us_keys(US["fig11"], "V", "N", "sigma2", "n_draws", "top_spikes"),
         kernel=US_K,
         ensemble=us_ensemble(US["fig11"]["ensemble"]),
         seed=config["seed"],

@@ -8,6 +8,12 @@ US = config["urry_sollich"]
 US_K, US_S, US_C = US["kernel"], US["sims"], US["cavity"]
 
 
+def us_keys(section, *keys):
+    """The ``keys`` of a configuration section that one rule's script reads: a rule gets exactly these, so a setting
+    it does not read never reruns it."""
+    return {k: section[k] for k in keys}
+
+
 def us_ensemble(name):
     return config["graph_ensembles"][name]
 
