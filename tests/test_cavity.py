@@ -26,6 +26,7 @@ from statmech_bayes.randomwalk.cavity import (
     global_kappa,
     learning_curve_global,
     learning_curve_local,
+    population,
     woodbury_message,
 )
 from statmech_bayes.randomwalk.kernels import rw_coefficients
@@ -126,7 +127,7 @@ def test_selection_matrix_sums_duplicates():
     rng = np.random.default_rng(2)
     P = 7
     k = np.array([0, 3, 12, 1])
-    S = cavity._selection(rng, k, P)
+    S = population._selection(rng, k, P)
     pop = rng.normal(size=(P, 5)) + 1j * rng.normal(size=(P, 5))
     ref = np.zeros((k.size, 5), dtype=complex)
     rows = np.repeat(np.arange(k.size), k)
@@ -358,8 +359,8 @@ def test_more_measured_vertices_average_the_same_population():
     law = poisson_degree_law(3.0)
     P, nu, sigma2 = 1000, 0.1, 0.1
     kr = global_kappa(law, 10, 2.0, P, 10, 2, np.random.default_rng(40))
-    pd = cavity._Population(law, 10, 2.0, P, np.random.default_rng(41), None)
-    pairs = cavity._start_population("local", (P, 2, 21, 21), kr.population)
+    pd = population._Population(law, 10, 2.0, P, np.random.default_rng(41), None)
+    pairs = population._start_population("local", (P, 2, 21, 21), kr.population)
     for _ in range(8):
         pd.sweep_local(pairs, nu, sigma2)
 
