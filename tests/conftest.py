@@ -61,34 +61,59 @@ def quick_run(tmp_path_factory):
 
 
 
-# Parallel runs (pytest-xdist: `-n auto` in pyproject.toml). Tests go to workers in groups: one per module (so a
-# module-scoped fixture, such as a fresh clone or a cluster build, is made once), except that the modules whose tests
-# use one of the session's end-to-end builds above form one group, so that each build is made once, not once per
-# worker. (xdist's own `--dist loadgroup` marks do not group under pytest 9.2: it renames items through an attribute
-# that pytest no longer reads.)
-SESSION_BUILDS = ("smoke_run", "quick_run")
-SESSION_BUILD_MODULES = ("test_determinism.py", "test_readme.py", "test_workflow.py")
 
 
-def _worker_group(nodeid: str) -> str:
-    module = nodeid.split("::", 1)[0]
-    return "session-builds" if Path(module).name in SESSION_BUILD_MODULES else module
+# Parallel runs (pytest-xdist: `-n auto` in pyproject.toml). Tests go to workers in groups: the tests that use the
+# quick build, those that use the smoke build (so each build is made once, not once per worker), and otherwise one
+# group per module (so a module-scoped fixture, such as a fresh clone or a cluster build, is made once; no such
+# fixture is used by a test of the build groups). The quick build's tests are collected first, so that a worker
+# starts the longest chain at once. xdist's controller sees node ids only (the workers collect), so a test's build
+# group is read from its function's parameters in the source; the workers check it against the fixtures pytest
+# resolved. (xdist's own `--dist loadgroup` marks do not group under pytest 9.2: it renames items through an
+# attribute that pytest no longer reads.)
+SESSION_BUILDS = ("quick_run", "smoke_run")  # longest first
+
+
+def _build_users() -> dict[tuple[str, str], str]:
+    """``(module file name, test function) -> build`` for every test function that takes a session build."""
+    import ast
+
+    users = {}
+    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+                args = {a.arg for a in node.args.args}
+                build = next((b for b in SESSION_BUILDS if b in args), None)
+                if build:
+                    users[(path.name, node.name)] = build
+    return users
+
+
+def _worker_group(nodeid: str, users: dict) -> str:
+    module, _, rest = nodeid.partition("::")
+    function = rest.split("::")[-1].split("[")[0]
+    return users.get((Path(module).name, function)) or module
 
 
 def pytest_collection_modifyitems(config, items):
-    strays = sorted({item.nodeid.split("::", 1)[0] for item in items
-                     if any(f in item.fixturenames for f in SESSION_BUILDS)
-                     and _worker_group(item.nodeid) != "session-builds"})
-    if strays:
-        raise pytest.UsageError(f"{strays} use a session build ({', '.join(SESSION_BUILDS)}): add them to "
-                                "SESSION_BUILD_MODULES in tests/conftest.py, or each worker builds it again")
+    users = _build_users()
+    wrong = [item.nodeid for item in items
+             if next((b for b in SESSION_BUILDS if b in item.fixturenames), None)
+             != users.get((item.path.name, item.originalname))]
+    if wrong:
+        raise pytest.UsageError(f"{wrong}: a session build ({', '.join(SESSION_BUILDS)}) must be a parameter of the "
+                                "test function itself (tests/conftest.py groups the tests for parallel runs by it)")
+    rank = {b: i for i, b in enumerate(SESSION_BUILDS)}
+    items.sort(key=lambda item: rank.get(_worker_group(item.nodeid, users), len(rank)))  # stable
 
 
 def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadScopeScheduling
 
-    class ByModuleAndSessionBuilds(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return _worker_group(nodeid)
+    users = _build_users()
 
-    return ByModuleAndSessionBuilds(config, log)
+    class ByBuildAndModule(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _worker_group(nodeid, users)
+
+    return ByBuildAndModule(config, log)
