@@ -12,6 +12,8 @@ experiment and editing one experiment reruns only its rules:
 - :mod:`.exp4`: Experiment 4 (Fig. 7), the compound gamma factor;
 - :mod:`.exp5`: Experiment 5 (Figs. 1, 8, 9), the UCI sequence;
 - :mod:`.supp`: the supplementary S1 and S2 (Figs. 11, 12).
+- :mod:`.summaries`: what the figures read back from the results (the log-KL statistics, the merge of the
+  timing jobs), apart from the experiments so that no figure rule depends on an experiment's code.
 
 This file imports nothing: an import here would make every script depend on every experiment again. Timings use
 ``time.perf_counter`` (run with one BLAS thread and nothing else heavy in parallel).

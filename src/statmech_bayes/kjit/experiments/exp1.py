@@ -1,7 +1,7 @@
 """Experiments 1 and 2 of Jitkrittum et al. (2015) (Figs. 3, 4, 10 and 13, the App. C table): messages collected from
 quadrature EP (:func:`exp1_collect`), their importance-sampling ground truth (:func:`exp1_is`), and the batch operator
 fitted and judged on them with every row of the App. C table (:func:`exp1_fit`); the log-KL error of a prediction
-(:func:`predicted_log_kl`, :func:`log_kl_summary`). Timings use ``time.perf_counter``.
+(:func:`predicted_log_kl`, summarised by :func:`~.summaries.log_kl_summary`). Timings use ``time.perf_counter``.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from ..operator import belief_from_targets, belief_targets
 from ..problems import logistic_problem, sample_w
 from ..regression import RidgeFit, ridge_loocv
 from .streams import _children
+from .summaries import log_kl_summary
 
 
 def exp1_collect(rng, *, d: int, n: int, n_datasets: int, n_sweeps: int, n_collect: int, datasets=None) -> dict:
@@ -106,17 +107,6 @@ def predicted_log_kl(t_mean, t_var, pred, target: str):
     kl = kl_gaussian(np.asarray(t_mean, float)[ok], np.asarray(t_var, float)[ok], m[ok], v[ok])
     lk[ok] = np.log(np.maximum(kl, np.finfo(float).tiny))   # KL >= 0; round-off must not turn a match into NaN
     return lk, m, v, ok
-
-
-def log_kl_summary(log_kl) -> dict:
-    """Mean and SD (population) of the log KL over the *proper* predictions, with the count and share of improper
-    ones (NaN, from :func:`predicted_log_kl`) beside them: the statistics a claim on the mean or SD uses, with the
-    failures shown, not hidden."""
-    lk = np.asarray(log_kl, float)
-    ok = np.isfinite(lk)
-    n_bad = int(np.sum(~ok))
-    return {"mean": float(np.mean(lk[ok])) if ok.any() else np.nan, "sd": float(np.std(lk[ok])) if ok.any() else np.nan,
-            "n": int(lk.size), "n_improper": n_bad, "share_improper": n_bad / lk.size if lk.size else np.nan}
 
 
 def _uncertainty_lines(n_points=500):

@@ -1,6 +1,6 @@
 """Experiment 3 of Jitkrittum et al. (2015) (Figs. 5, 6): EP on a sequence of logistic-regression problems with the
 quadrature operator, sampling-only EP and sampling + KJIT, each method its own function (its own rule), and the
-interleaved timing of Fig. 6's claims (:func:`exp3_timing`, merged by :func:`merge_timing`). Timings use
+interleaved timing of Fig. 6's claims (:func:`exp3_timing`, merged by :func:`~.summaries.merge_timing`). Timings use
 ``time.perf_counter`` (run with one BLAS thread and nothing else heavy in parallel).
 """
 
@@ -165,17 +165,3 @@ def exp3_timing(rng, *, repeats, d: int, n: int, n_problems: int, n_sweeps: int,
     return {"time_ms": T, "methods": np.asarray(EXP3_TIMED), "kjit_error": err, "kjit_oracle_calls": calls,
             "sampled": np.asarray(sorted(sampled), int), "sampling_sweep_ms": sweep_ms,
             "sampling_sweeps_timed": np.asarray(S), "repeats": np.asarray(reps, int)}
-
-
-def merge_timing(parts) -> dict:
-    """One :func:`exp3_timing` result from the per-repeat jobs' results (stacked along the repeat axis)."""
-    parts = list(parts)
-    out = {k: np.concatenate([np.asarray(p[k]) for p in parts])
-           for k in ("time_ms", "kjit_error", "kjit_oracle_calls", "sampling_sweep_ms", "repeats")}
-    for k in ("methods", "sampled", "sampling_sweeps_timed"):
-        vals = [np.asarray(p[k]) for p in parts]
-        if any(not np.array_equal(v, vals[0]) for v in vals):
-            raise ValueError(f"timing parts disagree on {k}")
-        out[k] = vals[0]
-    return out
-
