@@ -16,7 +16,8 @@ from statmech_bayes.kjit.appc import (
     incomplete_cholesky,
     sum_gauss_kernel,
 )
-from statmech_bayes.kjit.experiments import log_kl_summary, predicted_log_kl
+from statmech_bayes.kjit.experiments.exp1 import predicted_log_kl
+from statmech_bayes.kjit.experiments.summaries import log_kl_summary
 from statmech_bayes.kjit.features import embedding_inner, embedding_sqdist, kernel_on_embeddings
 from statmech_bayes.kjit.operator import Z_TARGETS, belief_from_targets, belief_targets, z_messages, z_target
 

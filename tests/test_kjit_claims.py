@@ -367,7 +367,7 @@ def test_fig6_kjit_first_problem_not_slower_fails(tmp_path, cfg):
 def exp4(kjit_rate_error=0.005, n=300, seed=8, repeats=5, paper=50.0, ours=2.0, kjit=0.05, ours_rate_error=1e-9):
     """An exp4.npz: KJIT's posterior rate off the oracle's by ``kjit_rate_error`` (relative sd), the timing pass's
     levels (ms, one per repeat if a list) for the paper's oracle, ours and KJIT."""
-    from statmech_bayes.kjit.experiments import kl_gamma, timed_subsample
+    from statmech_bayes.kjit.experiments.exp4 import kl_gamma, timed_subsample
 
     rng = np.random.default_rng(seed)
     shape = 1.0 + rng.integers(10, 101, n) / 2.0

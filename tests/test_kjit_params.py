@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import importlib
 import inspect
 import io
 from functools import lru_cache
@@ -18,8 +19,8 @@ from snakemake.api import SnakemakeApi
 from snakemake.settings.types import ConfigSettings, OutputSettings, ResourceSettings
 
 from conftest import ROOT
-from statmech_bayes.kjit import experiments
 
+# the package of KJIT's experiment modules (one per experiment: exp1, exp3, ...); a script imports from one of them
 LIBRARY = "statmech_bayes.kjit.experiments"
 # one value per wildcard of the KJIT science rules (any allowed value will do: the keys do not depend on it)
 WILDCARDS = {"part": "1", "name": "fertility", "arm": "mean_logvar"}
@@ -49,21 +50,29 @@ def parse_kjit_rules() -> dict:
 
 
 def library_calls(script) -> set[str]:
-    """The names the script imports from the KJIT experiments module (the calls it may make)."""
+    """The library functions the script imports from the KJIT experiment modules (the calls it may make), each as
+    ``module.name`` (the module under :data:`LIBRARY` that defines it)."""
     tree = ast.parse(script.read_text())
-    return {a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module == LIBRARY
-            for a in node.names}
+    return {f"{node.module}.{a.name}" for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(LIBRARY + ".") for a in node.names}
+
+
+def library_function(qualname: str):
+    """The function ``module.name`` (as :func:`library_calls` gives it), looked up in its own module."""
+    module, name = qualname.rsplit(".", 1)
+    return getattr(importlib.import_module(module), name)
 
 
 def accepted(fn_name: str) -> tuple[set[str], set[str]]:
-    """(required, allowed) keyword-only parameters of a library function, through a **kw forward."""
-    sig = inspect.signature(getattr(experiments, fn_name)).parameters.values()
+    """(required, allowed) keyword-only parameters of a library function (``module.name``), through a **kw
+    forward (to a function of the same module)."""
+    sig = inspect.signature(library_function(fn_name)).parameters.values()
     kwonly = [p for p in sig if p.kind is p.KEYWORD_ONLY]
     required = {p.name for p in kwonly if p.default is p.empty}
     allowed = {p.name for p in kwonly}
     if any(p.kind is p.VAR_KEYWORD for p in sig):
-        target, set_by_caller = FORWARDS[fn_name]
-        t_req, t_all = accepted(target)
+        target, set_by_caller = FORWARDS[fn_name.rsplit(".", 1)[1]]
+        t_req, t_all = accepted(f"{fn_name.rsplit('.', 1)[0]}.{target}")
         required |= t_req - set_by_caller
         allowed |= t_all - set_by_caller
     return required, allowed
@@ -80,7 +89,8 @@ def cases():
     for name, (script, _) in sorted(kjit_rules().items()):
         calls = sorted(library_calls(script))
         if name == "kj_supp":
-            out += [(name, f"supp_{w}", {"which": w}) for w in ("s1", "s2")]
+            assert calls == [f"{LIBRARY}.supp.supp_s1", f"{LIBRARY}.supp.supp_s2"], calls
+            out += [(name, f"{LIBRARY}.supp.supp_{w}", {"which": w}) for w in ("s1", "s2")]
         else:
             assert len(calls) == 1, f"{script.name} imports {calls}: one library call per rule's script"
             out.append((name, calls[0], WILDCARDS))
@@ -93,7 +103,7 @@ def test_every_kjit_science_rule_is_checked():
                                  "kj_exp3_timing", "kj_exp5_seeds", "kj_supp"} <= names, sorted(names)
 
 
-@pytest.mark.parametrize("rule,fn,wildcards", cases(), ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize("rule,fn,wildcards", cases(), ids=lambda v: v.removeprefix(LIBRARY + ".") if isinstance(v, str) else "")
 def test_rule_params_are_exactly_the_call_keywords(rule, fn, wildcards):
     _, params = kjit_rules()[rule]
     assert set(params) <= {"kw", "seed", "data_dir"}, f"{rule}: params besides the call's: {sorted(params)}"

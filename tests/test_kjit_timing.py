@@ -3,7 +3,8 @@ whole-run time built from the per-sweep times of its first sweeps."""
 import numpy as np
 import pytest
 
-from statmech_bayes.kjit.experiments import EXP3_TIMED, exp3_timing, merge_timing
+from statmech_bayes.kjit.experiments.exp3 import EXP3_TIMED, exp3_timing
+from statmech_bayes.kjit.experiments.summaries import merge_timing
 
 TINY = dict(d=3, n=20, n_problems=3, n_sweeps=4, n_samples=2000, n_test=100, n_init=10, threshold=-8.5, D_in=20,
             D_out=30, sigma_y2=1e-4, median_factor=0.5, timing_sampling_every=1, timing_sampling_sweeps=2,

@@ -8,7 +8,7 @@ from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.core.seeding import rng_for
-from statmech_bayes.kjit.experiments import exp3_kjit
+from statmech_bayes.kjit.experiments.exp3 import exp3_kjit
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:

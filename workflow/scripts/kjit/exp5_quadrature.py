@@ -6,7 +6,7 @@ from threadpoolctl import threadpool_limits
 from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
-from statmech_bayes.kjit.experiments import exp5_quadrature
+from statmech_bayes.kjit.experiments.exp5 import exp5_quadrature
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:

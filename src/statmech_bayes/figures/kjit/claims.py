@@ -18,7 +18,7 @@ from scipy.stats import ks_2samp, norm, spearmanr
 
 from statmech_bayes.figures.kjit import PAPER
 from statmech_bayes.figures.kjit.common import clears, interval, moving_average, repeat_ratios
-from statmech_bayes.kjit.experiments import log_kl_summary, merge_timing
+from statmech_bayes.kjit.experiments.summaries import log_kl_summary, merge_timing
 from statmech_bayes.reporting.claims import OURS, ClaimsRecord, Reading
 
 # Sec. 4, Exp. 1 (Fig. 3a): "Mean: -8.97, SD: 1.573" of the test log KL.

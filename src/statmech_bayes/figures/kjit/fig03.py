@@ -22,7 +22,7 @@ import pandas as pd
 
 from statmech_bayes.figures.kjit.claims import example_densities, fig3_claims, run_target_of
 from statmech_bayes.figures.kjit.common import load
-from statmech_bayes.kjit.experiments import log_kl_summary
+from statmech_bayes.kjit.experiments.summaries import log_kl_summary
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 TITLES = ("Best log div", "Median log div (1)", "Median log div (2)", "99th percentile log div")

@@ -7,7 +7,8 @@ where the three methods run interleaved, problem by problem, in several repeats 
 repeat gives a ratio of median times, and a verdict needs every repeat on the same side of the bar (otherwise it is
 inconclusive for noise), so the machine's load cannot decide a verdict. Each repeat is its own job (all methods
 interleaved inside it); sampling-only EP is timed on its first sweeps and its whole-run time follows from the
-per-sweep times (a fixed number of draws per oracle call), see :func:`~statmech_bayes.kjit.experiments.exp3_timing`."""
+per-sweep times (a fixed number of draws per oracle call), see
+:func:`~statmech_bayes.kjit.experiments.exp3.exp3_timing`."""
 
 from __future__ import annotations
 
