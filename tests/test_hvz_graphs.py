@@ -7,10 +7,9 @@ import pytest
 from statmech_bayes.truncated_laplacian import graphs as gr
 from statmech_bayes.truncated_laplacian import synthetic as sy
 from statmech_bayes.truncated_laplacian import tracking as tk
-from statmech_bayes.truncated_laplacian.experiments.common import boundary_distance
 from statmech_bayes.truncated_laplacian.experiments.graph_mcmc import graph_posterior
 from statmech_bayes.truncated_laplacian.experiments.path import path_data
-from statmech_bayes.truncated_laplacian.experiments.tracking import tracking_data, tracking_posterior
+from statmech_bayes.truncated_laplacian.experiments.tracking import boundary_distance, tracking_data, tracking_posterior
 
 #: the workflow's paper-scale settings (workflow/config/full.yaml), which the library functions take without defaults
 PAPER_VIDEO = dict(T=9, H=100, W=100, radius=15.0, start=(30.0, 30.0), step=(5.0, 5.0), extra_frame=4,

@@ -16,7 +16,7 @@ Figure -> function:
 * Fig. 3      :func:`.smallworld.small_world_data`
 * Fig. 4      :func:`.smallworld.small_world_data` + :func:`.graph_mcmc.graph_posterior` for γ in {0, 0.1, 1}
 * Fig. 5      :func:`.mnist.mnist_features` -> :func:`.mnist.mnist_subgraph` per size -> :func:`.mnist.mnist_run`
-  per (size, method) -> :func:`.common.loglog_slope`
+  per (size, method) -> :func:`.mnist.loglog_slope`
 * Fig. 6      :func:`.tracking.tracking_data`
 * Figs. 8-10  :func:`.tracking.tracking_data` + :func:`.tracking.tracking_posterior`
 * Fig. 7 is a schematic and needs no computation.
@@ -26,8 +26,8 @@ Modules:
 * :mod:`.path`        - Fig. 1: the path-graph data.
 * :mod:`.smallworld`  - Fig. 3: the small-world graph and its data.
 * :mod:`.graph_mcmc`  - Figs. 2 and 4: Algorithm 1 on either graph, pooled over chains.
-* :mod:`.mnist`       - Fig. 5: MNIST features, kNN graphs and the timed runs of both methods.
-* :mod:`.tracking`    - Figs. 6 and 8-10: the video, the probe chains and the single-chain posterior.
-* :mod:`.common`      - what several of them (or the figures' claims) share: the chain-settings record, the
-  distance to the object boundary, the log-log slope of Fig. 5.
+* :mod:`.mnist`       - Fig. 5: MNIST features, kNN graphs, the timed runs of both methods and the log-log slope.
+* :mod:`.tracking`    - Figs. 6 and 8-10: the video, the distance to the object boundary, the probe chains and the
+  single-chain posterior.
+* :mod:`.common`      - what several of them share: the settings record of a chain (Figs. 2, 4 and 8-10).
 """

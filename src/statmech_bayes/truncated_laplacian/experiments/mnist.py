@@ -1,5 +1,6 @@
 """Fig. 5 of Hartog & van Zanten (2018), MNIST 4 vs 9: the PCA features (rule ``hvz_mnist_features``), the kNN
-graph of each size (``hvz_mnist_graph``) and one timed run of either method at one size (``hvz_mnist_run``)."""
+graph of each size (``hvz_mnist_graph``), one timed run of either method at one size (``hvz_mnist_run``) and the
+log-log slope of the middle panel (used by its figure and claims)."""
 
 from __future__ import annotations
 
@@ -145,3 +146,12 @@ def _blas_threads() -> int:
         return max(info) if info else -1
     except Exception:  # threadpoolctl missing or unable to introspect: not fatal for a record field
         return -1
+
+
+def loglog_slope(n: np.ndarray, t: np.ndarray) -> float:
+    """Least-squares slope of ``log t`` against ``log n`` (the middle panel of Fig. 5)."""
+    n = np.asarray(n, dtype=float)
+    t = np.asarray(t, dtype=float)
+    if n.shape != t.shape or n.size < 2:
+        raise ValueError(f"n and t must be equal-length with >= 2 points, got {n.shape}, {t.shape}")
+    return float(np.polyfit(np.log(n), np.log(t), 1)[0])

@@ -1,5 +1,6 @@
 """Figs. 6 and 8-10 of Hartog & van Zanten (2018), object tracking: the video (rules ``hvz_video`` and
-``hvz_tracking_arm``), the probe chains (also used by :mod:`statmech_bayes.truncated_laplacian.tracking_chains`) and
+``hvz_tracking_arm``), the distance of a pixel to the object boundary (also used by the chain summaries and the
+claims of Figs. 8-10), the probe chains (also used by :mod:`statmech_bayes.truncated_laplacian.tracking_chains`) and
 the single-chain posterior :func:`tracking_posterior` (tests; the workflow pools chains with
 :mod:`statmech_bayes.truncated_laplacian.tracking_chains`)."""
 
@@ -10,7 +11,7 @@ import numpy as np
 from statmech_bayes.truncated_laplacian import eigenbasis as eb
 from statmech_bayes.truncated_laplacian import sampler as sa
 from statmech_bayes.truncated_laplacian import tracking as tr
-from statmech_bayes.truncated_laplacian.experiments.common import _settings_dict, boundary_distance
+from statmech_bayes.truncated_laplacian.experiments.common import _settings_dict
 
 
 def tracking_data(rng: np.random.Generator, **video_kwargs) -> dict:
@@ -18,6 +19,20 @@ def tracking_data(rng: np.random.Generator, **video_kwargs) -> dict:
     v = tr.make_video(rng, **video_kwargs)
     v["rgb"] = tr.video_rgb(v["labels"], v["observed"])
     return v
+
+
+def boundary_distance(labels: np.ndarray) -> np.ndarray:
+    """In-frame Euclidean distance (pixels) from each pixel to the nearest pixel of the other label:
+    1 on both sides of the object boundary, growing away from it (``inf`` in a one-label frame)."""
+    from scipy import ndimage
+
+    lab = np.asarray(labels).astype(bool)
+    out = np.full(lab.shape, np.inf)
+    for t in range(lab.shape[0]):  # 9 frames, not a per-pixel loop
+        if lab[t].any() and not lab[t].all():
+            out[t] = np.where(lab[t], ndimage.distance_transform_edt(lab[t]),
+                              ndimage.distance_transform_edt(~lab[t]))
+    return out
 
 
 def probe_chains(basis, signs: np.ndarray, video: dict, rng: np.random.Generator, probes: tuple[dict, ...],
