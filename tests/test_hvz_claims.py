@@ -40,7 +40,8 @@ from statmech_bayes.figures.hartog_vanzanten import (  # noqa: E402
     fig09,
     fig10,
 )
-from statmech_bayes.truncated_laplacian.experiments import boundary_distance, path_data, tracking_data  # noqa: E402
+from statmech_bayes.truncated_laplacian.experiments.path import path_data  # noqa: E402
+from statmech_bayes.truncated_laplacian.experiments.tracking import boundary_distance, tracking_data  # noqa: E402
 
 
 @pytest.fixture(scope="module")

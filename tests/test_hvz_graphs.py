@@ -4,10 +4,12 @@ video of Fig. 6, and a short end-to-end chain on each experiment's data."""
 import numpy as np
 import pytest
 
-from statmech_bayes.truncated_laplacian import experiments as ex
 from statmech_bayes.truncated_laplacian import graphs as gr
 from statmech_bayes.truncated_laplacian import synthetic as sy
 from statmech_bayes.truncated_laplacian import tracking as tk
+from statmech_bayes.truncated_laplacian.experiments.graph_mcmc import graph_posterior
+from statmech_bayes.truncated_laplacian.experiments.path import path_data
+from statmech_bayes.truncated_laplacian.experiments.tracking import boundary_distance, tracking_data, tracking_posterior
 
 #: the workflow's paper-scale settings (workflow/config/full.yaml), which the library functions take without defaults
 PAPER_VIDEO = dict(T=9, H=100, W=100, radius=15.0, start=(30.0, 30.0), step=(5.0, 5.0), extra_frame=4,
@@ -42,7 +44,7 @@ def test_rewired_ring_degree_and_probability():
 
 
 def test_path_truth_checkpoint_and_label_removal():
-    d = ex.path_data(np.random.default_rng(0), n=500, frac_missing=0.2)
+    d = path_data(np.random.default_rng(0), n=500, frac_missing=0.2)
     assert d["f0"].min() == pytest.approx(-0.826, abs=1e-3)
     assert d["f0"].max() == pytest.approx(1.486, abs=1e-3)
     assert d["ell0"].min() == pytest.approx(0.204, abs=1e-3) and d["ell0"].max() == pytest.approx(0.931, abs=1e-3)
@@ -66,8 +68,8 @@ def test_tracking_video_geometry():
 
 
 def test_end_to_end_path_gamma_orders_k():
-    d = ex.path_data(np.random.default_rng(1), n=200, frac_missing=0.2)
-    out = {g: ex.graph_posterior(d, np.random.default_rng(2), gamma=g, n_iter=3000, burn_in=1000, **GRAPH_CHAIN)
+    d = path_data(np.random.default_rng(1), n=200, frac_missing=0.2)
+    out = {g: graph_posterior(d, np.random.default_rng(2), gamma=g, n_iter=3000, burn_in=1000, **GRAPH_CHAIN)
            for g in (0.0, 1.0)}
     assert out[1.0]["k_mean"] < out[0.0]["k_mean"]
     for r in out.values():
@@ -76,9 +78,9 @@ def test_end_to_end_path_gamma_orders_k():
 
 
 def test_end_to_end_small_tracking():
-    v = ex.tracking_data(np.random.default_rng(3), T=3, H=40, W=40, radius=8, start=(15, 15),
+    v = tracking_data(np.random.default_rng(3), T=3, H=40, W=40, radius=8, start=(15, 15),
                          step=(3, 3), extra_frame=1, extra_center=(32, 8), extra_radius=2, frac_missing=0.1)
-    r = ex.tracking_posterior(v, np.random.default_rng(4), n_iter=200, burn_in=100, thin=2, k0=100)
+    r = tracking_posterior(v, np.random.default_rng(4), n_iter=200, burn_in=100, thin=2, k0=100)
     assert r["ell_mean"].shape == (3, 40, 40)
     assert np.all(r["frame_error"] < 0.1)
     assert np.all(r["ci_width"] >= 0)
@@ -88,12 +90,12 @@ def test_end_to_end_small_tracking():
 def test_tracking_probes_record_the_start_dependence():
     """The probe chains: Algorithm 1 as printed moves k by at most 2 per sweep from its start; every probe reports
     its k trace, log-likelihood, frame errors and extra ball; the main chain's scale move runs."""
-    v = ex.tracking_data(np.random.default_rng(3), T=3, H=40, W=40, radius=8, start=(15, 15),
+    v = tracking_data(np.random.default_rng(3), T=3, H=40, W=40, radius=8, start=(15, 15),
                          step=(3, 3), extra_frame=1, extra_center=(32, 8), extra_radius=2, frac_missing=0.1)
     probes = ({"k0": 60, "c0": 1.0, "k_move": "bin4", "scale_sd": 0.0},
               {"k0": 5, "c0": 1.0, "k_move": "conditional", "scale_sd": 0.1},
               {"k0": 900, "c0": 1.0, "k_move": "conditional", "scale_sd": 0.1})
-    r = ex.tracking_posterior(v, np.random.default_rng(4), n_iter=120, burn_in=60, thin=2, k0=100, scale_sd=0.1,
+    r = tracking_posterior(v, np.random.default_rng(4), n_iter=120, burn_in=60, thin=2, k0=100, scale_sd=0.1,
                               probes=probes, probe_iter=40)
     assert r["probe_k"].shape == (3, 40) and r["probe_frame_error"].shape == (3, 3)
     assert np.all(np.abs(r["probe_k"][0] - 60) <= 2 * 40)
@@ -118,7 +120,7 @@ def test_tracking_chains_pooled_with_their_convergence_record():
     from statmech_bayes.truncated_laplacian import mcerror as mc
     from statmech_bayes.truncated_laplacian import tracking_chains as tc
 
-    v = ex.tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
+    v = tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
                          extra_frame=1, extra_center=(24, 6), extra_radius=3, frac_missing=0.1)
     kw = dict(TRACK_CHAIN, n_iter=60, burn_in=20, thin=4, scale_sd=0.1)
     a = tc.tracking_chain(v, np.random.default_rng(1), k0=50, c0=1.0, **kw)
@@ -143,7 +145,7 @@ def test_levels_weigh_the_pool_by_their_evidence():
     chains at one level share its mass equally, and equal weights come back when a weight is missing or infinite."""
     from statmech_bayes.truncated_laplacian import tracking_chains as tc
 
-    v = ex.tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
+    v = tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
                          extra_frame=1, extra_center=(24, 6), extra_radius=3, frac_missing=0.1)
     kw = dict(TRACK_CHAIN, n_iter=40, burn_in=10, thin=3, scale_sd=0.1, level_evidence=True)
     # flipped labels: with exact ones and a = b = 0 the posterior of c is improper and the level weight undefined
@@ -177,7 +179,7 @@ def test_chain_statistics_of_one_chain_match_the_pooled_statistics_of_that_chain
     from statmech_bayes.truncated_laplacian import tracking_chains as tc
     from statmech_bayes.truncated_laplacian.tracking_summary import chain_statistics
 
-    v = ex.tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
+    v = tracking_data(np.random.default_rng(3), T=3, H=30, W=30, radius=6, start=(10, 10), step=(3, 3),
                          extra_frame=1, extra_center=(24, 6), extra_radius=3, frac_missing=0.1)
     a = tc.tracking_chain(v, np.random.default_rng(1), n_iter=60, burn_in=20, thin=4, k0=50, c0=1.0, scale_sd=0.1,
                           **TRACK_CHAIN)
@@ -186,7 +188,7 @@ def test_chain_statistics_of_one_chain_match_the_pooled_statistics_of_that_chain
     truth = v["truth"].astype(bool)
     assert s["chain_inside_min"].shape == (2,) and s["chain_inside_min"][0] == s["chain_inside_min"][1]
     assert s["chain_inside_min"][0] == pytest.approx(min(p["ell_mean"][t][truth[t]].mean() for t in range(3)))
-    dist = ex.boundary_distance(v["labels"])
+    dist = boundary_distance(v["labels"])
     w = p["ci_width"]
     assert s["chain_width_ratio"][0] == pytest.approx(w[dist <= 3].mean() / w[dist > 3].mean())
     assert s["chain_width_median_far"][0] == pytest.approx(np.median(w[dist > 5]))

@@ -4,8 +4,9 @@ verdicts built on it; the pooled multi-chain posterior of Figs 2 and 4; the cond
 import numpy as np
 import pytest
 
-from statmech_bayes.truncated_laplacian import experiments as ex
 from statmech_bayes.truncated_laplacian import mcerror as mc
+from statmech_bayes.truncated_laplacian.experiments.graph_mcmc import graph_posterior
+from statmech_bayes.truncated_laplacian.experiments.path import path_data
 
 #: the model and move of the workflow's configuration (the library takes them without defaults)
 MODEL = dict(q=1.0, a=0.0, b=0.0, refresh_g_on_reject=False)
@@ -55,14 +56,14 @@ def test_range_verdict():
 
 
 def test_graph_posterior_pools_independent_chains():
-    d = ex.path_data(np.random.default_rng(1), n=80, frac_missing=0.2)
-    r = ex.graph_posterior(d, np.random.default_rng(2), gamma=0.1, n_iter=600, burn_in=100, n_chains=3, **CHAIN)
+    d = path_data(np.random.default_rng(1), n=80, frac_missing=0.2)
+    r = graph_posterior(d, np.random.default_rng(2), gamma=0.1, n_iter=600, burn_in=100, n_chains=3, **CHAIN)
     assert r["ell_mean_chains"].shape == (3, 80) and r["k_chains"].shape == (3, 600)
     np.testing.assert_allclose(r["ell_mean"], r["ell_mean_chains"].mean(axis=0))
     assert r["k_mean"] == pytest.approx(r["k_mean_chains"].mean())
     assert not np.array_equal(r["k_chains"][0], r["k_chains"][1])  # the chains have their own streams
     assert r["coverage_loo"].shape == (3,) and np.all((0 <= r["coverage_loo"]) & (r["coverage_loo"] <= 1))
-    again = ex.graph_posterior(d, np.random.default_rng(2), gamma=0.1, n_iter=600, burn_in=100, n_chains=3, **CHAIN)
+    again = graph_posterior(d, np.random.default_rng(2), gamma=0.1, n_iter=600, burn_in=100, n_chains=3, **CHAIN)
     np.testing.assert_array_equal(again["ell_mean"], r["ell_mean"])  # seeded: reproducible
     assert str(r["k_move"]) == "conditional" and int(r["n_chains"]) == 3
 
@@ -71,11 +72,11 @@ def test_conditional_move_forgets_k0_where_the_random_walk_does_not():
     """Path graph, gamma = 0: p(k | D) spreads over most of 1..n. From k0 = 5 and k0 = 195 the conditional move
     gives the same mean k within Monte-Carlo error after 1,500 sweeps (independent streams); the Bin(4, 1/2)
     walk is still far apart (it needs ~(n/2)^2 sweeps to cross)."""
-    d = ex.path_data(np.random.default_rng(3), n=200, frac_missing=0.2)
+    d = path_data(np.random.default_rng(3), n=200, frac_missing=0.2)
     means = {}
     for move in ("conditional", "bin4"):
         for k0 in (5, 195):
-            r = ex.graph_posterior(d, np.random.default_rng(k0), gamma=0.0, n_iter=1500, burn_in=300, k0=k0,
+            r = graph_posterior(d, np.random.default_rng(k0), gamma=0.0, n_iter=1500, burn_in=300, k0=k0,
                                    k_move=move, thin=1, n_chains=1, **MODEL)
             means[move, k0] = (float(r["k_mean"]), float(r["k"][300:].std()))
     (m1, s1), (m2, s2) = means["conditional", 5], means["conditional", 195]

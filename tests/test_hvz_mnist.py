@@ -133,7 +133,7 @@ def test_mnist_run_repeats_and_shortened_sweeps():
     import scipy.sparse as sp
 
     from statmech_bayes.graphs.operators import edge_list
-    from statmech_bayes.truncated_laplacian import experiments as ex
+    from statmech_bayes.truncated_laplacian.experiments.mnist import mnist_run
 
     rng = np.random.default_rng(0)
     n = 120
@@ -143,12 +143,12 @@ def test_mnist_run_repeats_and_shortened_sweeps():
     digit = np.where(np.sin(2 * np.pi * i / n) > 0, 9, 4)
     sub = {"edges": edge_list(sp.csr_array(A)), "digit": digit, "is_test": rng.random(n) < 0.3, "t_graph": 0.0}
     kw = dict(gamma_rule=20.0, q=1.0, a=0.0, b=0.0)
-    one = ex.mnist_run(sub, "untruncated", np.random.default_rng(1), n_iter=60, burn_in=20, **kw)
-    rep = ex.mnist_run(sub, "untruncated", np.random.default_rng(1), n_iter=60, burn_in=20, repeats=3,
+    one = mnist_run(sub, "untruncated", np.random.default_rng(1), n_iter=60, burn_in=20, **kw)
+    rep = mnist_run(sub, "untruncated", np.random.default_rng(1), n_iter=60, burn_in=20, repeats=3,
                        repeat_below_s=1e9, **kw)
     assert rep["n_repeats"] == 3 and rep["t_eig"] == rep["t_eig_repeats"].min()
     assert rep["test_error"] == one["test_error"] and rep["c_mean"] == one["c_mean"]
-    cut = ex.mnist_run(sub, "untruncated", np.random.default_rng(1), n_iter=60, burn_in=20, run_iter=30, run_burn_in=10,
+    cut = mnist_run(sub, "untruncated", np.random.default_rng(1), n_iter=60, burn_in=20, run_iter=30, run_burn_in=10,
                        **kw)
     assert cut["n_iter_run"] == 30 and cut["t_mcmc"] == pytest.approx(2 * cut["t_mcmc_run"])
     assert cut["n_repeats"] == 1

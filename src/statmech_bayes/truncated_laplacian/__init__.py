@@ -13,5 +13,6 @@ Modules:
   removed labels.
 * :mod:`.tracking`    - the 9-frame object-tracking video of Section 5.3.
 * :mod:`.mnist_graph` - the 4-vs-9 MNIST graph of Section 5.2 (PCA-50, symmetrised 15-NN).
-* :mod:`.experiments` - one function per figure's computation, returning dicts of numpy arrays.
+* :mod:`.experiments` - one function per figure's computation, returning dicts of numpy arrays; a package
+  with one module per experiment (path, small world, the graph chains, MNIST, tracking) and their shared helpers.
 """

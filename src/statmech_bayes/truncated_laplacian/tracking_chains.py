@@ -15,7 +15,8 @@ from statmech_bayes.truncated_laplacian import eigenbasis as eb
 from statmech_bayes.truncated_laplacian import level_evidence as le
 from statmech_bayes.truncated_laplacian import sampler as sa
 from statmech_bayes.truncated_laplacian import tracking as tr
-from statmech_bayes.truncated_laplacian.experiments import _settings_dict, boundary_distance, probe_chains
+from statmech_bayes.truncated_laplacian.experiments.common import _settings_dict
+from statmech_bayes.truncated_laplacian.experiments.tracking import boundary_distance, probe_chains
 from statmech_bayes.truncated_laplacian.mcerror import gelman_rubin
 
 

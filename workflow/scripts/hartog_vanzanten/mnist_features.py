@@ -2,7 +2,7 @@
 from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
-from statmech_bayes.truncated_laplacian.experiments import mnist_features
+from statmech_bayes.truncated_laplacian.experiments.mnist import mnist_features
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:

@@ -3,7 +3,7 @@ from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.core.seeding import rng_for
-from statmech_bayes.truncated_laplacian.experiments import mnist_subgraph
+from statmech_bayes.truncated_laplacian.experiments.mnist import mnist_subgraph
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:

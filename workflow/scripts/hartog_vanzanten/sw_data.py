@@ -3,7 +3,7 @@ from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.core.seeding import rng_for
-from statmech_bayes.truncated_laplacian.experiments import small_world_data
+from statmech_bayes.truncated_laplacian.experiments.smallworld import small_world_data
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:

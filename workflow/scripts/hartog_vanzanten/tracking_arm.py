@@ -8,7 +8,7 @@ from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.core.seeding import rng_for
-from statmech_bayes.truncated_laplacian.experiments import tracking_data
+from statmech_bayes.truncated_laplacian.experiments.tracking import tracking_data
 from statmech_bayes.truncated_laplacian.tracking_chains import flip_labels, tracking_chain
 
 smk = snakemake  # noqa: F821

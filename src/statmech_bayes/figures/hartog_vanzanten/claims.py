@@ -43,7 +43,8 @@ from statmech_bayes.truncated_laplacian.eigenbasis import (
     path_eigenvectors,
     prior_mass,
 )
-from statmech_bayes.truncated_laplacian.experiments import boundary_distance, loglog_slope
+from statmech_bayes.truncated_laplacian.experiments.mnist import loglog_slope
+from statmech_bayes.truncated_laplacian.experiments.tracking import boundary_distance
 from statmech_bayes.truncated_laplacian.graphs import grid_adjacency, path_adjacency
 
 # Section 5.1: "path graph with n = 500 vertices"; Section 5.2: "the largest connected component has 848 nodes".
