@@ -60,9 +60,6 @@ def quick_run(tmp_path_factory):
     return d
 
 
-
-
-
 # Parallel runs (pytest-xdist: `-n auto` in pyproject.toml). Tests go to workers in groups: the tests that use the
 # quick build, those that use the smoke build (so each build is made once, not once per worker), and otherwise one
 # group per module (so a module-scoped fixture, such as a fresh clone or a cluster build, is made once; no such
