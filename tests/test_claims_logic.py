@@ -6,10 +6,11 @@ from claim_checks import paper_config
 from statmech_bayes.core.atomic_io import save_npz
 from statmech_bayes.figures.urry_sollich import claims as us_claims
 from statmech_bayes.figures.urry_sollich import fig07, fig09
-from statmech_bayes.figures.urry_sollich.curves import cavity_vs_simulation
+from statmech_bayes.figures.urry_sollich.curves import CavityTolerance, cavity_vs_simulation
 from statmech_bayes.reporting.claims import ClaimsRecord
 
 NU = np.geomspace(0.01, 10, 31)
+TOL = CavityTolerance.from_claims(paper_config("urry_sollich")["claims"]["cavity"])
 
 
 def noisy_samples(curve, rel_noise, n=100, seed=0):
@@ -22,7 +23,17 @@ def test_cavity_vs_simulation_judges_the_deviation(factor, expected):
     truth = 1 / (1 + 5 * NU)
     sims = noisy_samples(truth, 0.02)
     rec = ClaimsRecord("t/f", "t")
-    cavity_vs_simulation(rec, "er3", "global", 0.1, NU, sims, NU, factor * truth, np.full(NU.size, 1e-4))
+    cavity_vs_simulation(rec, TOL, "er3", "global", 0.1, NU, sims, NU, factor * truth, np.full(NU.size, 1e-4))
+    assert rec.claims[-1].passed is expected
+
+
+@pytest.mark.parametrize("rtol,expected", [(0.05, False), (0.2, True)])
+def test_cavity_vs_simulation_tolerance_is_the_configured_reading(rtol, expected):
+    truth = 1 / (1 + 5 * NU)
+    rec = ClaimsRecord("t/f", "t")
+    tol = CavityTolerance(rtol=rtol, noise_cap=TOL.noise_cap, judge_3se_max=TOL.judge_3se_max)
+    cavity_vs_simulation(rec, tol, "er3", "global", 0.1, NU, noisy_samples(truth, 0.01), NU, 1.12 * truth,
+                         np.full(NU.size, 1e-4))
     assert rec.claims[-1].passed is expected
 
 
@@ -30,7 +41,7 @@ def test_cavity_vs_simulation_does_not_pass_on_noise():
     truth = 1 / (1 + 5 * NU)
     sims = noisy_samples(truth, 2.0)  # 3 se / eps = 0.6 everywhere: nothing can be judged
     rec = ClaimsRecord("t/f", "t")
-    cavity_vs_simulation(rec, "er3", "global", 0.1, NU, sims, NU, 2 * truth, np.full(NU.size, 1e-4))
+    cavity_vs_simulation(rec, TOL, "er3", "global", 0.1, NU, sims, NU, 2 * truth, np.full(NU.size, 1e-4))
     assert rec.claims[-1].verdict == "inconclusive"
 
 
@@ -39,11 +50,11 @@ def test_cavity_vs_simulation_with_unjudged_points_is_not_a_pass():
     sims = noisy_samples(truth, 0.02)
     sims[:, -3:] *= np.random.default_rng(1).lognormal(0.0, 3.0, (sims.shape[0], 3))  # heavy tail at large nu
     rec = ClaimsRecord("t/f", "t")
-    cavity_vs_simulation(rec, "er3", "global", 0.1, NU, sims, NU, truth, np.full(NU.size, 1e-4))
+    cavity_vs_simulation(rec, TOL, "er3", "global", 0.1, NU, sims, NU, truth, np.full(NU.size, 1e-4))
     assert rec.claims[-1].verdict == "inconclusive"
     rec = ClaimsRecord("t/f", "t")
     far = truth * np.where(NU < 1, 1.5, 1.0)  # wrong where it can be judged: a failure, whatever the rest
-    cavity_vs_simulation(rec, "er3", "global", 0.1, NU, sims, NU, far, np.full(NU.size, 1e-4))
+    cavity_vs_simulation(rec, TOL, "er3", "global", 0.1, NU, sims, NU, far, np.full(NU.size, 1e-4))
     assert rec.claims[-1].verdict == "fail"
 
 
@@ -133,9 +144,9 @@ def larger_graph_case(small_factor, large_factor, larger_nu):
     sims = {"nu": NU, "var": np.stack([noisy_samples(small_factor * truth, 0.05, 600)] * 2, axis=1)}
     at = [int(np.argmin(np.abs(NU - x))) for x in larger_nu]
     larger = {"nu": NU[at], "V": 2000, "var": noisy_samples(large_factor * truth[at], 0.05, 200, seed=3)}
-    big = us_claims.fig9_larger_graph_check(sims, larger, cav, 500)
+    big = us_claims.fig9_larger_graph_check(sims, larger, cav, 500, TOL)
     rec = ClaimsRecord("t/f", "t")
-    cavity_vs_simulation(rec, "pl", "global", 0.1, NU, sims["var"][:, 0], NU, truth, 1e-3 * truth,
+    cavity_vs_simulation(rec, TOL, "pl", "global", 0.1, NU, sims["var"][:, 0], NU, truth, 1e-3 * truth,
                          explain=us_claims.fig9_finite_size_explanation(big), kind="ours")
     us_claims.fig9_larger_graph_claim(rec, "pl", big)
     return rec.claims

@@ -31,7 +31,8 @@ from statmech_bayes.reporting.claims import FAIL, INCONCLUSIVE, OURS, PASS, RELA
 CLAIMS = {"se_factor": 4, "bracket_from_n": 10, "dip_rtol": 0.03, "regime_factor": 10.0, "flatten_ratio": 0.5,
           "rough_ratio": 3.0, "dent_rtol": 0.02, "far_over_l": 4.0, "prior_floor": 0.99, "close_vs_average": 0.5,
           "limit_rtol": 0.01, "unreliable_factor": 1.1,
-          "overlap_factor": 1.1, "weak_vs_ov": 0.1, "very_loose_factor": 10.0}
+          "overlap_factor": 1.1, "weak_vs_ov": 0.1, "very_loose_factor": 10.0,
+          "loose_factor": 2.0, "visible_decades": 0.15}
 N = 80          # n_max of the synthetic learning curves
 T, L2 = 1.0, 0.3
 SCN = {"ou1": dict(inputs="uniform", kernel="ou", d=1, l=0.01, sigma2=[0.05]),
@@ -191,6 +192,17 @@ def test_loose_is_judged_under_the_factor_and_visible_readings(factor, verdict):
     assert c.kind == WORDING and c.verdict == verdict and not c.finding
     if verdict == INCONCLUSIVE:
         assert c.reason == "wording"
+
+
+@pytest.mark.parametrize("loose_factor,visible,verdict", [(2.0, 0.15, INCONCLUSIVE), (1.5, 0.15, PASS),
+                                                          (2.0, 0.3, FAIL)])
+def test_loose_thresholds_are_the_configured_readings(loose_factor, visible, verdict):
+    # a gap of a factor 1.6 (0.20 decades): loose under 'visible' at 0.15 decades but not under 'factor' 2
+    m = truth(0.05)
+    rec = ClaimsRecord("t/f", "t")
+    cl = {**CLAIMS, "loose_factor": loose_factor, "visible_decades": visible}
+    common.loose_claim(rec, "x", "TWO", np.arange(N + 1.0), m, 1e-4 * m, m * 1.6, cl, claims.FAR)
+    assert rec.claims[-1].verdict == verdict
 
 
 def test_loose_is_undecidable_within_the_noise():

@@ -15,11 +15,9 @@ import numpy as np
 
 from statmech_bayes.figures.sollich_halees import PAPER
 from statmech_bayes.figures.sollich_halees.common import (
-    FACTOR,
     LN10,
     SINGLE_QUOTE,
     UC_SUSPECTED,
-    VISIBLE,
     _ranges,
     closer_readings,
     exact_n1_claim,
@@ -255,8 +253,8 @@ def fig10_claims(deg: dict, sims: dict, cfg: dict) -> ClaimsRecord:
                     "implying that the Plaskota bound cannot be significantly tightened as a single data set bound",
                     [Reading("against the average case: max_n ln(Degmin/Pl) / max_n ln(Sim/Pl)", ratio, upper=half,
                              decidable=bool(abs(ratio - half) > unc)),
-                     Reading(f"tight: largest factor Degmin/Pl over n (at most {FACTOR:g})", float(np.exp(g.max())),
-                             upper=FACTOR)],
+                     Reading(f"tight: largest factor Degmin/Pl over n (at most {float(cl['loose_factor']):g})",
+                             float(np.exp(g.max())), upper=float(cl["loose_factor"]))],
                     note=f"Degmin/Pl up to {np.exp(g.max()):.3g}; Sim/Pl (average case) up to {np.exp(avg[i]):.3g}")
     return rec
 
@@ -307,7 +305,7 @@ def fig9_claims(th: dict, sm: dict, deg: dict, cfg: dict) -> ClaimsRecord:
     i_u = int(np.argmax(under))
     rec.wording("UC below the exact Deg: largest ln(Deg/UC) over n", "the UC approximation is not in general an upper "
                 "bound on the true learning curve; in fact, it here underestimates the true eps(n) quite "
-                "significantly", gap_readings(max(float(under[i_u]), 0.0), 0.0, loose=True),
+                "significantly", gap_readings(max(float(under[i_u]), 0.0), 0.0, loose=True, cl=cfg["claims"]),
                 note=f"largest at n = {int(n[1:][i_u])}; Deg > UC at n = {_ranges(above)}; Deg/UC at n = {int(n[-1])}: "
                      f"{float(d[-1] / curves['UC'][-1]):.3g}")
     rec.within("max over n of Deg - TWO", "TWO is a bound (it uses <C(x,x) phi_i^2>, = tr Lambda here)",
@@ -435,12 +433,13 @@ def fig4_claims(sims_by: dict, theory_by: dict, cfg: dict) -> ClaimsRecord:
     # overlap at the scale of the plot) and as not visibly apart (the "visible" threshold of common.py).
     fac = float(cfg["claims"]["regime_factor"])
     overlap = float(cfg["claims"]["overlap_factor"])
+    visible = float(cfg["claims"]["visible_decades"])
     sel = (n >= 1) & (curves["Pl"] >= fac * s2)
     gap = float(np.abs(np.log(curves["MW"][sel] / curves["Pl"][sel])).max())
     rec.wording(f"rbf1: MW 'close' to Plaskota while Pl >= {fac:g} sigma^2 (n <= {int(n[sel].max())}): largest "
                 "|ln(MW/Pl)|", "[MW] is first close to the Plaskota bound",
                 [Reading(f"within {(overlap - 1) * 100:g} %: max MW/Pl or Pl/MW", float(np.exp(gap)), upper=overlap),
-                 Reading(f"not visibly apart ({VISIBLE:g} decades)", gap / LN10, upper=VISIBLE)],
+                 Reading(f"not visibly apart ({visible:g} decades)", gap / LN10, upper=visible)],
                 note=f"largest gap {gap / LN10:.3f} decades")
     # "... then 'misses' the change in behaviour": read as (shape) MW's decay does not flatten where Sim's,
     # LC's and Pl's do (the flatten_ratio of the claims below, judged where MW is still resolved in double
@@ -663,7 +662,7 @@ def fig6_claims(sims_by: dict, theory_by: dict, cfg: dict) -> ClaimsRecord:
     i = int(np.argmax(g))
     rec.wording("gauss1: generalised WV 'reasonably tight': largest gap between WV and Sim on the log axis",
                 "the (generalized) WV bound is still reasonably tight",
-                gap_readings(float(g[i]), k * float(se[1:][i] / m[1:][i]), loose=False),
+                gap_readings(float(g[i]), k * float(se[1:][i] / m[1:][i]), loose=False, cl=cfg["claims"]),
                 note=f"largest at n = {int(n[1:][i])}; " + gap_table({c: curves[c] for c in ("WV", "TWO")}, m))
     # the text does not compare WV with TWO here (it did for Fig. 3): our check, reported apart
     d_wv, d_two = float(g.max()), float(log_gap(curves["TWO"], m).max())

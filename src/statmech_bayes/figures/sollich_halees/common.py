@@ -93,18 +93,16 @@ def auto_ylim(curves: dict, m, skip=("MW",)) -> tuple[float, float]:
 # tight" (= not loose) and "quite significantly" off are therefore read on that axis, in two ways each
 # (:func:`gap_readings`; the few other adjectives are read in their figure modules):
 #
-# * "factor": the curve misses Sim by at least a factor 2 somewhere (0.30 decades): the common meaning of a
-#   bound that is loose, as opposed to one tight up to a few tens of per cent;
-# * "visible": the gap is plainly visible where it is largest: at least 0.15 decades (a factor 1.41), more
-#   than a tenth of the height of the paper's smallest panel (Fig. 3: about 1.3 decades, spec A1). The text
+# * "factor" (claims key loose_factor): the curve misses Sim by at least a factor 2 somewhere (0.30 decades):
+#   the common meaning of a bound that is loose, as opposed to one tight up to a few tens of per cent;
+# * "visible" (claims key visible_decades): the gap is plainly visible where it is largest: at least 0.15 decades
+#   (a factor 1.41), more than a tenth of the height of the paper's smallest panel (Fig. 3: about 1.3 decades, spec A1). The text
 #   reports what "one observes" in the figure, so a gap that is seen is what it describes.
 #
 # Comparatives ("closer", "better", "looser", "performs best", "less of a good representation") name no
 # measure of the distance between two curves on the log axis; they are read with both the worst-case gap
 # (max over n of |ln(curve/Sim)|) and the typical gap (its mean over 1 <= n <= n_max), which the eye can
 # weigh differently when the curves cross or when one is off only at small n.
-FACTOR = 2.0          # reading "factor"
-VISIBLE = 0.15        # reading "visible", in decades
 LN10 = float(np.log(10.0))
 
 
@@ -117,15 +115,16 @@ def _signed(curve, m) -> np.ndarray:
     return np.sign(np.log(np.maximum(np.asarray(curve, float)[1:], 1e-300) / m[1:]))
 
 
-def gap_readings(D: float, unc: float, loose: bool) -> list[Reading]:
+def gap_readings(D: float, unc: float, loose: bool, cl: dict) -> list[Reading]:
     """The "factor" and "visible" readings of a largest log-axis gap ``D`` (natural log) between a curve
-    and Sim. ``loose``: the curve is loose / far from tight / significantly off (gap at least the
+    and Sim, with thresholds ``cl["loose_factor"]`` and ``cl["visible_decades"]``. ``loose``: the curve is loose / far from tight / significantly off (gap at least the
     threshold); otherwise tight / close (gap at most the threshold). A reading is undecidable when ``D`` lies
     within ``unc`` (k relative standard errors of Sim at the worst n) of its threshold."""
+    factor, visible = float(cl["loose_factor"]), float(cl["visible_decades"])
     out = []
     for reads, value, thr, in_units in (
-            (f"'factor' (a factor {FACTOR:g})", float(np.exp(D)), np.log(FACTOR), FACTOR),
-            (f"'visible' ({VISIBLE:g} decades)", D / LN10, VISIBLE * LN10, VISIBLE)):
+            (f"'factor' (a factor {factor:g})", float(np.exp(D)), np.log(factor), factor),
+            (f"'visible' ({visible:g} decades)", D / LN10, visible * LN10, visible)):
         bound = dict(lower=in_units) if loose else dict(upper=in_units)
         out.append(Reading(reads, value, **bound, decidable=bool(abs(D - thr) > unc)))
     return out
@@ -291,7 +290,7 @@ def loose_claim(rec: ClaimsRecord, label: str, name: str, n, m, se, curve, cl: d
     D = float(g[i])
     word = "far from tight" if "far from tight" in paper else "rather loose"
     rec.wording(f"{label}: {name} '{word}': largest gap between {name} and Sim over 1 <= n <= {int(n[-1])} on the "
-                "log axis", paper, gap_readings(D, k * float(se[1:][i] / m[1:][i]), loose=True),
+                "log axis", paper, gap_readings(D, k * float(se[1:][i] / m[1:][i]), loose=True, cl=cl),
                 note=f"largest at n = {int(n[1:][i])}: a factor {np.exp(D):.3g} ({D / LN10:.2f} decades); mean over "
                      f"n {g.mean() / LN10:.2f} decades. Our measurement on our reading of the axes, not a proven "
                      "error of the paper where a reading fails")

@@ -20,10 +20,7 @@ from statmech_bayes.core.seeding import rng_for
 from statmech_bayes.figures.urry_sollich import PAPER
 from statmech_bayes.figures.urry_sollich.common import interp_loglog, mean_se
 from statmech_bayes.figures.urry_sollich.curves import (
-    CAVITY_RTOL,
-    INCONCLUSIVE,
-    NOISE_CAP,
-    allowed_deviation,
+    CavityTolerance,
     cavity_vs_simulation,
 )
 from statmech_bayes.graphs.components import dangling_ends
@@ -46,23 +43,12 @@ PAPER_DASHED = (5.17625085, 1.1445788)
 # App. A.2, Eq. (49): "l' = l p^(-1/2)" -- finite-p corrections of the scaling form vanish like p^(-1/2). Derived
 # from the paper's scaling; the paper states no rate (the tolerance around it is ours, claims.fig10.slope_atol).
 FIG10_SLOPE = -0.5
-# Fig. 2: the histograms' range (of the drawing; the total-variation claim is judged on its bins).
-FIG2_X_MAX = 9.0
 # Sec. 3.2: "the smaller spike at around 6.8" (ER, the isolated edges) and the text's largest C_ii "around" 15 (ER)
 # and 40 (power law).
 FIG2_EDGE_SPIKE = 6.8
 FIG2_MAX_PAPER = {"er3": 15.0, "pl": 40.0}
-# Fig. 2 tails (Sec. 3.2): C_ii on a TAIL_STEP grid from the mean 1 up to SPIKE_CUT x the isolated-edge delta peak at
-# 0.5/kappa (the largest value; a spike the text explains separately, not part of the decay); N_BOOT multinomial
-# bootstrap resamples of the histogram give the decay rates' spread. Where the tail ends is claims.fig2.tail_level.
-TAIL_STEP, SPIKE_CUT, N_BOOT = 0.005, 0.95, 400
 # Sec. 3.4.1: "the initial error decay should scale, non-trivially, as p^{3/2}".
 FIG4_DECAY_EXPONENT = 1.5
-# Fig. 5: the shoulder (a local maximum of the log-log slope) is searched for on 0.3 < nu < 6, wider than the
-# window it is judged in (claims.fig5.shoulder_nu), so a maximum just outside that window is found and fails.
-FIG5_SEARCH = (0.3, 6.0)
-# Fig. 6: bins of the two histograms (ours, of the drawing); the total-variation claim is judged on them.
-FIG6_BINS = 50
 
 
 # ------------------------------------------------------------------------------- Fig 1: the kernel on trees/graphs
@@ -150,9 +136,11 @@ def fig2_distribution(g: dict, kap: dict, bins: np.ndarray) -> tuple:
 
 
 def fig2_bins(us: dict) -> np.ndarray:
-    """The histogram bins of Fig. 2 (bin width fig2.bin_width on [0, FIG2_X_MAX])."""
+    """The histogram bins of Fig. 2: bin width fig2.bin_width on [0, claims.fig2.x_max] (the drawing's range;
+    the total-variation claim is judged on these bins)."""
     w = us["fig2"]["bin_width"]
-    return np.arange(0.0, FIG2_X_MAX + w / 2, w)
+    x_max = float(us["claims"]["fig2"]["x_max"])
+    return np.arange(0.0, x_max + w / 2, w)
 
 
 def _power10(x: float) -> str:
@@ -237,18 +225,21 @@ def _fig2_tail_fit(counts: np.ndarray, grid: np.ndarray, n_all: int, lo: int, hi
     return float(rate[0]), float(rate[1]), float(-np.polyfit(c, y, 1)[0])
 
 
-def _fig2_tail(values: np.ndarray, spike: float, rng, tail_level: float) -> dict:
-    """Decay rates of the tail beyond the mean and their bootstrap spread (multinomial resampling of the
-    histogram on a TAIL_STEP grid; the range is fixed by the data)."""
+def _fig2_tail(values: np.ndarray, spike: float, rng, c: dict) -> dict:
+    """Decay rates of the tail beyond the mean and their bootstrap spread: C_ii on a ``c["tail_step"]`` grid from
+    the mean 1 up to ``c["spike_cut"]`` x the isolated-edge delta peak at ``spike`` = 0.5/kappa (the largest value;
+    a spike the text explains separately, not part of the decay), down to where a fraction ``c["tail_level"]`` of
+    the values lies beyond; ``c["n_boot"]`` multinomial resamples of that histogram give the rates' spread."""
     n_all = values.size
-    grid = np.arange(0.0, SPIKE_CUT * spike, TAIL_STEP)
-    counts = np.histogram(values[values < SPIKE_CUT * spike], np.append(grid, SPIKE_CUT * spike))[0]
+    cut = float(c["spike_cut"]) * spike
+    grid = np.arange(0.0, cut, float(c["tail_step"]))
+    counts = np.histogram(values[values < cut], np.append(grid, cut))[0]
     S = counts[::-1].cumsum()[::-1] / n_all
     lo = int(np.searchsorted(grid, 1.0))
-    hi = int(np.flatnonzero(S >= tail_level).max()) + 1
+    hi = int(np.flatnonzero(S >= float(c["tail_level"])).max()) + 1
     r0, r1, mean = _fig2_tail_fit(counts, grid, n_all, lo, hi)
     boot = np.array([_fig2_tail_fit(rng.multinomial(counts.sum(), counts / counts.sum()), grid, n_all, lo, hi)
-                     for _ in range(N_BOOT)])
+                     for _ in range(int(c["n_boot"]))])
     return {"ratio": r1 / r0 if r0 > 0 and r1 > 0 else np.nan, "r0": r0, "r1": r1, "mean": mean,
             "ratio_boot": np.where((boot[:, 0] > 0) & (boot[:, 1] > 0), boot[:, 1] / boot[:, 0], np.nan),
             "mean_boot": boot[:, 2], "c_end": float(grid[hi - 1])}
@@ -262,8 +253,8 @@ def _fig2_tail_claim(rec, ens, g, kap, c: dict) -> dict:
     # uses the lowest peak, so every graph's peak lies beyond it
     n_graphs = g["kappa_graphs"].size
     f, level = float(c["exp_rate_factor"]), float(c["tail_level"])
-    out = {"graph": _fig2_tail(g["pooled_C"], 0.5 / float(g["kappa_graphs"].max()), rng, level),
-           "cavity": _fig2_tail(kap["prior_samples"] / kappa, 0.5 / kappa, rng, level)}
+    out = {"graph": _fig2_tail(g["pooled_C"], 0.5 / float(g["kappa_graphs"].max()), rng, c),
+           "cavity": _fig2_tail(kap["prior_samples"] / kappa, 0.5 / kappa, rng, c)}
     inside = [bool(1 / f <= t["ratio"] <= f) for t in out.values()]
     q = {k: np.nanpercentile(t["ratio_boot"], [2.5, 97.5]) for k, t in out.items()}
     # decidable when each source's bootstrap interval lies wholly inside or wholly outside [1/f, f]
@@ -306,13 +297,14 @@ def fig3_claims(sims: dict, eig: dict, cav: dict, us: dict) -> ClaimsRecord:
     "mostly visually indistinguishable" (curves.cavity_vs_simulation); the eigenvalue approximation right at small
     and large nu, off in the crossover, more accurate at larger noise."""
     c = us["claims"]["fig3"]
+    tol = CavityTolerance.from_claims(us["claims"]["cavity"])
     rec = ClaimsRecord("urry_sollich/fig3", PAPER)
     for ens in sims:
         s, e = sims[ens], eig[ens]
         nu, s2s = s["nu"], [float(x) for x in s["sigma2"]]
         for j, s2 in enumerate(s2s):
             cv = cav[(ens, "global", s2)]
-            cavity_vs_simulation(rec, ens, "global", s2, nu, s["eps"][:, 0, j], cv["nu"], cv["eps"], cv["stderr"])
+            cavity_vs_simulation(rec, tol, ens, "global", s2, nu, s["eps"][:, 0, j], cv["nu"], cv["eps"], cv["stderr"])
         _fig3_eigen_claims(rec, ens, nu, s, e, s2s, c)
     return rec
 
@@ -471,12 +463,13 @@ def fig5_claims(sims: dict, cav: dict, us: dict) -> ClaimsRecord:
     (curves.cavity_vs_simulation); on ER graphs the local curve has a shoulder "around nu = 2" carried by the
     isolated vertices."""
     c = us["claims"]["fig5"]
+    tol = CavityTolerance.from_claims(us["claims"]["cavity"])
     rec = ClaimsRecord("urry_sollich/fig5", PAPER)
     for ens, s in sims.items():
         nu, s2s = s["nu"], [float(x) for x in s["sigma2"]]
         for j, s2 in enumerate(s2s):
             cv = cav[(ens, "local", s2)]
-            cavity_vs_simulation(rec, ens, "local", s2, nu, s["eps"][:, 1, j], cv["nu"], cv["eps"], cv["stderr"])
+            cavity_vs_simulation(rec, tol, ens, "local", s2, nu, s["eps"][:, 1, j], cv["nu"], cv["eps"], cv["stderr"])
         if ens == "er3":
             loc = {s2: s["eps"][:, 1, j].mean(0) for j, s2 in enumerate(s2s)}
             _fig5_shoulder_claims(rec, nu, loc, isolated_fraction(us, ens), c)
@@ -487,12 +480,13 @@ def _fig5_shoulder_claims(rec, nu, loc, p0, c: dict) -> None:
     """Sec. 4.3: "locally normalised kernels give a shoulder around nu = 2"; "the single-vertex error dominates
     until these vertices have typically seen an example"."""
     lo, hi = c["shoulder_nu"]
-    w_lo, w_hi = FIG5_SEARCH
+    # searched for on a window wider than the one it is judged in, so a maximum just outside is found and fails
+    w_lo, w_hi = c["search_nu"]
     for s2 in sorted(loc)[:2]:  # the two smallest noise levels, where the shoulder is visible
         e = loc[s2]
         slope = np.gradient(np.log(e), np.log(nu))
         # A shoulder is a local flattening: an interior local maximum of the log-log slope. Take the most
-        # prominent one (largest rise over the steepest slope before it) between nu = 0.3 and 6 (FIG5_SEARCH).
+        # prominent one (largest rise over the steepest slope before it) in the search window.
         win = np.where((nu > w_lo) & (nu < w_hi))[0]
         peaks = [i for i in win[1:-1] if slope[i] >= slope[i - 1] and slope[i] >= slope[i + 1]]
         prominence = [slope[i] - slope[win[0]: i].min() for i in peaks]
@@ -510,9 +504,10 @@ def _fig5_shoulder_claims(rec, nu, loc, p0, c: dict) -> None:
 
 # ------------------------------------------------------------------------------- Fig 6: posterior variances
 
-def fig6_histograms(sims: dict, cav: dict, f6: dict) -> list:
+def fig6_histograms(sims: dict, cav: dict, f6: dict, n_bins: int) -> list:
     """Per nu of Fig. 6: ``(nu, simulated posterior variances, cavity samples at the nearest nu, bin centres,
-    simulated density, cavity density, bin width, upper end)`` over [0, 99.9 % quantile of both]."""
+    simulated density, cavity density, bin width, upper end)``, ``n_bins`` bins over [0, 99.9 % quantile of
+    both] (claims.fig6.bins: of the drawing, and the total-variation claim is judged on them)."""
     cav_samples = {float(cav[f"samples_{i}_nu"]): cav[f"samples_{i}"] for i in range(len(f6["nus"]))}
     out = []
     for nu, post in zip(sims["nu"], sims["posterior_variances"]):
@@ -520,7 +515,7 @@ def fig6_histograms(sims: dict, cav: dict, f6: dict) -> list:
         # Posterior variances under local normalisation lie in (0, 1]; the paper's axis ticks (0-30, 0-80)
         # cannot be these values (spec A6), so the histogram is over [0, max] of the data.
         top = float(np.quantile(np.concatenate([post, c]), 0.999))
-        bins = np.linspace(0.0, top, FIG6_BINS + 1)
+        bins = np.linspace(0.0, top, n_bins + 1)
         w = bins[1] - bins[0]
         hs, _ = np.histogram(post, bins=bins)
         hc, _ = np.histogram(c, bins=bins)
@@ -534,10 +529,11 @@ def fig6_claims(sims: dict, cav: dict, us: dict) -> ClaimsRecord:
     the simulations' at each nu: "in very good agreement"; their means, the Bayes error, agree too."""
     c = us["claims"]["fig6"]
     rec = ClaimsRecord("urry_sollich/fig6", PAPER)
-    for nu, post, cs, _, hs, hc, w, _ in fig6_histograms(sims, cav, us["fig6"]):
+    n_bins = int(c["bins"])
+    for nu, post, cs, _, hs, hc, w, _ in fig6_histograms(sims, cav, us["fig6"], n_bins):
         tv = 0.5 * np.abs(hs - hc).sum() * w
-        noise = np.sqrt(FIG6_BINS / (2 * np.pi)) * (1 / np.sqrt(post.size) + 1 / np.sqrt(cs.size))
-        rec.within(f"nu={nu:g}: total-variation distance between simulated and cavity histograms ({FIG6_BINS} bins)",
+        noise = np.sqrt(n_bins / (2 * np.pi)) * (1 / np.sqrt(post.size) + 1 / np.sqrt(cs.size))
+        rec.within(f"nu={nu:g}: total-variation distance between simulated and cavity histograms ({n_bins} bins)",
                    "cavity predictions for the distribution in very good agreement with simulations",
                    tv, upper=c["tv_max"] + noise, note=f"allowance {c['tv_max']:g} + sampling noise {noise:.3f}")
         rec.close(f"nu={nu:g}: mean local posterior variance (Bayes error), simulation vs cavity samples",
@@ -694,11 +690,12 @@ def fig10_claims(data: dict, us: dict) -> ClaimsRecord:
 
 # ------------------------------------------------------------------------------- Fig 9: error variance
 
-def larger_graph_summary(s: dict, larger: dict, cav: dict, ens: str, s2: float, V_sims: int) -> dict | None:
+def larger_graph_summary(s: dict, larger: dict, cav: dict, ens: str, s2: float, V_sims: int,
+                         tol: CavityTolerance) -> dict | None:
     """The larger-graph check of one ensemble (:func:`fig9_larger_graph_check`), or None where the ensemble has
     no larger-graph simulations or no global cavity curve at ``s2``."""
     c_glob = cav.get((ens, "global", s2))
-    return (fig9_larger_graph_check(s, larger[ens], c_glob, V_sims)
+    return (fig9_larger_graph_check(s, larger[ens], c_glob, V_sims, tol)
             if ens in larger and c_glob is not None else None)
 
 
@@ -709,6 +706,7 @@ def fig9_claims(sims: dict, cav: dict, kappa: dict, finite: dict, larger: dict, 
     small nu, peak at nu ~ 0.2, then decreasing"; the global one "largest at nu = 0 and decays"; our cavity
     comparisons and finite-size checks (kind ours)."""
     c = us["claims"]["fig9"]
+    tol = CavityTolerance.from_claims(us["claims"]["cavity"])
     s2 = float(us["fig9"]["sigma2"])
     V_sims = int(us["sims"]["V"])
     lo, hi = c["peak_nu"]
@@ -716,12 +714,12 @@ def fig9_claims(sims: dict, cav: dict, kappa: dict, finite: dict, larger: dict, 
     rec = ClaimsRecord("urry_sollich/fig9", PAPER)
     for ens, s in sims.items():
         nu = s["nu"]
-        big = larger_graph_summary(s, larger, cav, ens, s2, V_sims)
+        big = larger_graph_summary(s, larger, cav, ens, s2, V_sims, tol)
         for i, norm in enumerate(("global", "local")):
             m, se = mean_se(s["var"][:, i])
             cv = cav.get((ens, norm, s2))
             if cv is not None:
-                cavity_vs_simulation(rec, ens, norm, s2, nu, s["var"][:, i], cv["nu"], cv["eps_variance"],
+                cavity_vs_simulation(rec, tol, ens, norm, s2, nu, s["var"][:, i], cv["nu"], cv["eps_variance"],
                                      mean_se(cv["replica_variance"])[1],
                                      quantity="cavity vs simulated vertex-to-vertex variance of the local "
                                               "posterior variance",
@@ -752,7 +750,7 @@ def fig9_claims(sims: dict, cav: dict, kappa: dict, finite: dict, larger: dict, 
                           f"max <= {1 + r0:g} x value at smallest nu; overall decay by > {f:g}x",
                           note=f"largest increment between successive nu: {inc_m[k]:.2g} at nu={nu[k]:.2g} "
                                f"(paired se {inc_se[k]:.2g})")
-        fig9_finite_size_claim(rec, ens, finite[ens], kappa[ens])
+        fig9_finite_size_claim(rec, ens, finite[ens], kappa[ens], tol)
         if big is not None:
             fig9_larger_graph_claim(rec, ens, big)
     return rec
@@ -780,7 +778,7 @@ def vertex_variances(sims: dict, extra: dict, tail: dict, s2: float) -> dict:
     return {"nu": sims["nu"], "var": var, "tail_nu": tail["nu"], "tail_datasets": 1 + tail["var"].shape[1]}
 
 
-def fig9_finite_size_claim(rec: ClaimsRecord, ens: str, finite: dict, kappa: dict) -> None:
+def fig9_finite_size_claim(rec: ClaimsRecord, ens: str, finite: dict, kappa: dict, tol: CavityTolerance) -> None:
     """Is the gap between the cavity and the V = 500 simulation a finite-size effect? At nu -> 0 the global
     error variance is the spread of the prior variances, Var_i(C_ii/kappa_G), which the cavity gives for
     V -> infinity (its nu = 0 population) and exact sparse kernel diagonals give on graphs of growing V."""
@@ -794,20 +792,20 @@ def fig9_finite_size_claim(rec: ClaimsRecord, ens: str, finite: dict, kappa: dic
     # (with 2-3 % standard errors a strict order over three sizes would judge the noise).
     shrinks = bool(abs(gap[-1]) < abs(gap[0]))
     last = abs(gap[-1])
-    allowed = CAVITY_RTOL + 3 * se[-1] / target
+    allowed = tol.rtol + 3 * se[-1] / target
     rec.holds(f"{ens}: the cavity/simulation gap in the global error variance at nu -> 0 is a finite-size effect: "
               f"the spread of prior variances Var_i(C_ii/kappa_G) approaches the cavity value as V grows "
               f"(V = {', '.join(map(str, Vs))})",
               "cavity predictions are for V -> infinity; the simulations use V = 500 (Sec. 5)",
               "relative gap " + ", ".join(f"{g:+.3f}" for g in gap), bool(shrinks and last <= allowed),
-              f"|gap| at the largest V below that at the smallest, and <= {CAVITY_RTOL:g} + 3 se there "
+              f"|gap| at the largest V below that at the smallest, and <= {tol.rtol:g} + 3 se there "
               f"(allowed {allowed:.3f})",
               note=f"cavity spread {target:.4f} (nu = 0 population); per V: "
                    + ", ".join(f"V={v}: {a:.4f} +- {b:.4f}" for v, a, b in zip(Vs, m, se))
                    + "; the V = 500 comparison above is judged as it stands", kind=OURS)
 
 
-def fig9_larger_graph_check(sims: dict, larger: dict, cav: dict, V_sims: int) -> dict:
+def fig9_larger_graph_check(sims: dict, larger: dict, cav: dict, V_sims: int, tol: CavityTolerance) -> dict:
     """The cavity/simulation gap in the global vertex variance at the nu of the larger-graph simulations,
     at V = V_sims (the figure's simulations) and at the larger V, with the V = 500 comparison's tolerance."""
     nu = larger["nu"]
@@ -817,17 +815,17 @@ def fig9_larger_graph_check(sims: dict, larger: dict, cav: dict, V_sims: int) ->
     target = interp_loglog(nu, cav["nu"], cav["eps_variance"])
     cav_se = interp_loglog(nu, cav["nu"], mean_se(cav["replica_variance"])[1])
     out = {"V": int(larger["V"]), "V_sims": V_sims, "nu": nu, "n_graphs": larger["var"].shape[0],
-           "cavity": target}
+           "cavity": target, "tol": tol}
     for tag, samples in (("small", sims["var"][:, 0][:, at]), ("large", larger["var"])):
         m, se = mean_se(samples)
         out[f"gap_{tag}"] = (target - m) / m
-        out[f"allowed_{tag}"] = allowed_deviation(m, se, cav_se)
+        out[f"allowed_{tag}"] = tol.allowed(m, se, cav_se)
         out[f"rel3se_{tag}"] = 3 * se / m
         if tag == "large":
             out["mean"], out["se"] = m, se
     gap_s, gap_l = np.abs(out["gap_small"]), np.abs(out["gap_large"])
-    out["decidable"] = bool(np.all(out["rel3se_large"] <= INCONCLUSIVE) and np.all(3 * cav_se / out["mean"]
-                                                                                   <= INCONCLUSIVE))
+    out["decidable"] = bool(np.all(out["rel3se_large"] <= tol.judge_3se_max)
+                            and np.all(3 * cav_se / out["mean"] <= tol.judge_3se_max))
     out["passes"] = bool(np.all(gap_l <= out["allowed_large"]) and np.all(gap_l < gap_s))
     return out
 
@@ -844,8 +842,8 @@ def fig9_larger_graph_claim(rec: ClaimsRecord, ens: str, big: dict) -> None:
               "relative gap V=%d -> V=%d: " % (big["V_sims"], big["V"])
               + ", ".join(f"{a:+.3f} -> {b:+.3f}" for a, b in zip(big["gap_small"], big["gap_large"])),
               big["passes"],
-              f"at every nu: |gap| at V = {big['V']} <= {CAVITY_RTOL:g} + min(3 (se_sim + se_cavity)/value, "
-              f"{NOISE_CAP:g}) (allowed " + ", ".join(f"{a:.3f}" for a in big["allowed_large"])
+              f"at every nu: |gap| at V = {big['V']} <= {big['tol'].rtol:g} + min(3 (se_sim + se_cavity)/value, "
+              f"{big['tol'].noise_cap:g}) (allowed " + ", ".join(f"{a:.3f}" for a in big["allowed_large"])
               + f") and below |gap| at V = {big['V_sims']}",
               note=f"3 se/value of the simulation at V = {big['V_sims']}: "
                    + ", ".join(f"{x:.3f}" for x in big["rel3se_small"]) + f"; at V = {big['V']}: "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from statmech_bayes.figures.urry_sollich.common import (
@@ -12,17 +14,31 @@ from statmech_bayes.figures.urry_sollich.common import (
 )
 from statmech_bayes.reporting.claims import RELATION, ClaimsRecord
 
-# Cavity vs simulation: the paper calls them "mostly visually indistinguishable". A point passes if the
-# relative deviation is at most 5 % plus three standard errors (simulation and cavity added) relative to
-# the simulated mean, the noise allowance capped at 20 %. The simulated standard error is over graphs
-# (one data set each, small components averaged exactly over example placements); the cavity's is the
-# spread of independent population replicas. A point where either is too noisy to judge at that cap
-# (3 se / value > 15 %) cannot be judged: the claim is about the whole curve, so it fails if any judged
-# point fails, and is inconclusive (never a pass) if it holds at the judged points but some point could
-# not be judged.
-CAVITY_RTOL = 0.05
-NOISE_CAP = 0.20
-INCONCLUSIVE = 0.15
+
+@dataclass(frozen=True)
+class CavityTolerance:
+    """Our reading of "mostly visually indistinguishable" (cavity vs simulation; the claims configuration's
+    ``cavity`` keys). A point passes if the relative deviation is at most ``rtol`` plus three standard errors
+    (simulation and cavity added) relative to the simulated mean, the noise allowance capped at ``noise_cap``.
+    The simulated standard error is over graphs (one data set each, small components averaged exactly over
+    example placements); the cavity's is the spread of independent population replicas. A point where either is
+    too noisy to judge at that cap (3 se / value > ``judge_3se_max``) cannot be judged: the claim is about the
+    whole curve, so it fails if any judged point fails, and is inconclusive (never a pass) if it holds at the
+    judged points but some point could not be judged."""
+
+    rtol: float
+    noise_cap: float
+    judge_3se_max: float
+
+    @classmethod
+    def from_claims(cls, c: dict) -> "CavityTolerance":
+        return cls(float(c["rtol"]), float(c["noise_cap"]), float(c["judge_3se_max"]))
+
+    def allowed(self, value, se_sim, se_cavity) -> np.ndarray:
+        """Tolerance relative to the simulated ``value``: ``rtol`` plus three combined standard errors, the
+        noise part capped at ``noise_cap``."""
+        return self.rtol + np.minimum(3 * (se_sim + se_cavity) / value, self.noise_cap)
+
 
 def draw_curves(ax, nu, eps_by_s2: dict, style: str, rows: list, panel: str, kind: str, label: bool) -> None:
     """One line per noise level; appends ``(panel, kind, sigma2, nu, eps)`` rows for the CSV."""
@@ -44,17 +60,12 @@ def estimator_note(sims: dict, cavity: dict) -> str:
             f"independent replicas x {cavity['P']} messages (error: their spread)")
 
 
-def allowed_deviation(value, se_sim, se_cavity) -> np.ndarray:
-    """Tolerance of a cavity-vs-simulation comparison, relative to the simulated ``value``: ``CAVITY_RTOL``
-    plus three combined standard errors, the noise part capped at ``NOISE_CAP``."""
-    return CAVITY_RTOL + np.minimum(3 * (se_sim + se_cavity) / value, NOISE_CAP)
-
-
-def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_nu, sim_samples,
-                         cav_nu, cav_eps, cav_se, quantity: str = "cavity prediction vs finite-V simulation",
+def cavity_vs_simulation(rec: ClaimsRecord, tol: CavityTolerance, ens: str, norm: str, s2: float, sim_nu,
+                         sim_samples, cav_nu, cav_eps, cav_se, quantity: str = "cavity prediction vs finite-V simulation",
                          statement: str = "cavity and simulation mostly visually indistinguishable",
                          context: str = "", explain=None, kind: str = RELATION) -> float:
-    """Max relative deviation of the cavity curve from the V=500 simulation mean over the cavity ν grid.
+    """Max relative deviation of the cavity curve from the V=500 simulation mean over the cavity ν grid,
+    judged under ``tol``.
 
     ``kind`` is ``ours`` where the paper does not make this comparison. ``explain(failing_nus)``, if given,
     returns a measured explanation of a failure at those ν (kept in the note: an explanation of our own
@@ -64,13 +75,13 @@ def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_
     sim_at = interp_loglog(cav_nu[inside], sim_nu, m)
     se_at = interp_loglog(cav_nu[inside], sim_nu, se)
     rel = np.abs(cav_eps[inside] - sim_at) / sim_at
-    allowed = allowed_deviation(sim_at, se_at, cav_se[inside])
-    judged = (3 * se_at / sim_at <= INCONCLUSIVE) & (3 * cav_se[inside] / sim_at <= INCONCLUSIVE)
+    allowed = tol.allowed(sim_at, se_at, cav_se[inside])
+    judged = (3 * se_at / sim_at <= tol.judge_3se_max) & (3 * cav_se[inside] / sim_at <= tol.judge_3se_max)
     nus = cav_nu[inside]
     if not judged.any():
         rec.holds(f"{ens}, {norm} normalisation, sigma2={s2:g}: {quantity}",
                   statement, "no conclusive point", False,
-                  f"3 se/eps <= {INCONCLUSIVE:g} for simulation and cavity at some nu", decidable=False)
+                  f"3 se/eps <= {tol.judge_3se_max:g} for simulation and cavity at some nu", decidable=False)
         return float("nan")
     slack = np.where(judged, rel - allowed, -np.inf)
     worst = int(np.argmax(slack))
@@ -79,9 +90,9 @@ def cavity_vs_simulation(rec: ClaimsRecord, ens: str, norm: str, s2: float, sim_
     why = "" if holds or explain is None else explain(nus[judged & (rel > allowed)])
     rec.holds(f"{ens}, {norm} normalisation, sigma2={s2:g}: {quantity}, "
               f"max relative deviation over the conclusive nu", statement, float(rel[judged].max()), holds,
-              f"<= {CAVITY_RTOL:g} + min(3 (se_sim + se_cavity)/eps_sim, {NOISE_CAP:g}) at every conclusive nu "
+              f"<= {tol.rtol:g} + min(3 (se_sim + se_cavity)/eps_sim, {tol.noise_cap:g}) at every conclusive nu "
               f"(least slack at nu={nus[worst]:.3g}: deviation {rel[worst]:.3g}, allowed {allowed[worst]:.3g})",
-              note=f"not judged (3 se/value > {INCONCLUSIVE:g} for simulation or cavity) at nu = {skipped}; "
+              note=f"not judged (3 se/value > {tol.judge_3se_max:g} for simulation or cavity) at nu = {skipped}; "
                    f"largest 3 se/value: simulation {float((3 * se_at / sim_at).max()):.3g}, cavity "
                    f"{float((3 * cav_se[inside] / sim_at).max()):.3g}" + (f"; {context}" if context else "")
                    + (f"; measured explanation: {why}" if why else ""),

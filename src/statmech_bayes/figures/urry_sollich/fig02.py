@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.figures.urry_sollich.claims import FIG2_X_MAX, fig2_bins, fig2_claims, fig2_distribution
+from statmech_bayes.figures.urry_sollich.claims import fig2_bins, fig2_claims, fig2_distribution
 from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble
 from statmech_bayes.reporting.plotstyle import use_style
 
@@ -29,7 +29,7 @@ def make(inputs: dict, us: dict):
         _, C, _, h_graph, h_cav = fig2_distribution(g, kap, bins)
         ax.bar(centres, h_graph, width=w, color="0.7", label=f"single graph, V={C.size}")
         ax.step(centres, h_cav, where="mid", color="k", lw=0.8, label="cavity, large V")
-        ax.set(xlim=(0, FIG2_X_MAX), ylim=(0, 3.5), xlabel=r"$C_{ii}$", ylabel=r"$p(C_{ii})$")
+        ax.set(xlim=(0, float(us["claims"]["fig2"]["x_max"])), ylim=(0, 3.5), xlabel=r"$C_{ii}$", ylabel=r"$p(C_{ii})$")
         ax.set_title(ENSEMBLE_LABELS.get(ens, ens), fontsize=8.5)
         ax.legend(loc="upper right", fontsize=7, bbox_to_anchor=(1.0, 0.62), title_fontsize=6.5,
                   title=f"bin width {w:g}; spikes are delta peaks\n(their height depends on the bin width)")

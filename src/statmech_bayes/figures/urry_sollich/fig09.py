@@ -7,6 +7,7 @@ import pandas as pd
 
 from statmech_bayes.figures.urry_sollich.claims import fig9_claims, larger_graph_summary, vertex_variances
 from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble, cavity_by_key, mean_se
+from statmech_bayes.figures.urry_sollich.curves import CavityTolerance
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
 
@@ -21,11 +22,12 @@ def make(inputs: dict, us: dict):
     sims = {ens: vertex_variances(s, extra[ens], tail[ens], s2) for ens, s in by_ensemble(inputs["sims"]).items()}
     larger = by_ensemble(inputs.get("larger_graphs", {}))
     V_sims = int(us["sims"]["V"])
+    tol = CavityTolerance.from_claims(us["claims"]["cavity"])
     fig, axes = plt.subplots(1, len(sims), figsize=(4.4 * len(sims), 3.4), sharey=True)
     rows = []
     for ax, (ens, s) in zip(np.atleast_1d(axes), sims.items()):
         nu = s["nu"]
-        big = larger_graph_summary(s, larger, cav, ens, s2, V_sims)
+        big = larger_graph_summary(s, larger, cav, ens, s2, V_sims, tol)
         for i, (norm, marker) in enumerate((("global", "o"), ("local", "*"))):
             m, _ = mean_se(s["var"][:, i])
             ax.plot(nu, m, marker, ls="none", ms=4 if marker == "o" else 6, mfc="none" if marker == "o" else None,
