@@ -96,8 +96,8 @@ def auto_ylim(curves: dict, m, skip=("MW",)) -> tuple[float, float]:
 # * "factor" (claims key loose_factor): the curve misses Sim by at least a factor 2 somewhere (0.30 decades):
 #   the common meaning of a bound that is loose, as opposed to one tight up to a few tens of per cent;
 # * "visible" (claims key visible_decades): the gap is plainly visible where it is largest: at least 0.15 decades
-#   (a factor 1.41), more than a tenth of the height of the paper's smallest panel (Fig. 3: about 1.3 decades, spec A1). The text
-#   reports what "one observes" in the figure, so a gap that is seen is what it describes.
+#   (a factor 1.41), more than a tenth of the height of the paper's smallest panel (Fig. 3: about 1.3 decades,
+#   spec A1). The text reports what "one observes" in the figure, so a gap that is seen is what it describes.
 #
 # Comparatives ("closer", "better", "looser", "performs best", "less of a good representation") name no
 # measure of the distance between two curves on the log axis; they are read with both the worst-case gap
@@ -117,9 +117,10 @@ def _signed(curve, m) -> np.ndarray:
 
 def gap_readings(D: float, unc: float, loose: bool, cl: dict) -> list[Reading]:
     """The "factor" and "visible" readings of a largest log-axis gap ``D`` (natural log) between a curve
-    and Sim, with thresholds ``cl["loose_factor"]`` and ``cl["visible_decades"]``. ``loose``: the curve is loose / far from tight / significantly off (gap at least the
-    threshold); otherwise tight / close (gap at most the threshold). A reading is undecidable when ``D`` lies
-    within ``unc`` (k relative standard errors of Sim at the worst n) of its threshold."""
+    and Sim, with thresholds ``cl["loose_factor"]`` and ``cl["visible_decades"]``. ``loose``: the curve is loose /
+    far from tight / significantly off (gap at least the threshold); otherwise tight / close (gap at most the
+    threshold). A reading is undecidable when ``D`` lies within ``unc`` (k relative standard errors of Sim at the
+    worst n) of its threshold."""
     factor, visible = float(cl["loose_factor"]), float(cl["visible_decades"])
     out = []
     for reads, value, thr, in_units in (

@@ -61,7 +61,8 @@ def estimator_note(sims: dict, cavity: dict) -> str:
 
 
 def cavity_vs_simulation(rec: ClaimsRecord, tol: CavityTolerance, ens: str, norm: str, s2: float, sim_nu,
-                         sim_samples, cav_nu, cav_eps, cav_se, quantity: str = "cavity prediction vs finite-V simulation",
+                         sim_samples, cav_nu, cav_eps, cav_se,
+                         quantity: str = "cavity prediction vs finite-V simulation",
                          statement: str = "cavity and simulation mostly visually indistinguishable",
                          context: str = "", explain=None, kind: str = RELATION) -> float:
     """Max relative deviation of the cavity curve from the V=500 simulation mean over the cavity ν grid,

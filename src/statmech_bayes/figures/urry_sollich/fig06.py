@@ -19,7 +19,8 @@ def make(inputs: dict, us: dict):
     f6 = us["fig6"]
     fig, axes = plt.subplots(1, len(f6["nus"]), figsize=(4.6 * len(f6["nus"]), 3.6))
     rows = []
-    for ax, (nu, post, c, centres, hs, hc, w, top) in zip(np.atleast_1d(axes), fig6_histograms(sims, cav, f6, int(us["claims"]["fig6"]["bins"]))):
+    panels = fig6_histograms(sims, cav, f6, int(us["claims"]["fig6"]["bins"]))
+    for ax, (nu, post, c, centres, hs, hc, w, top) in zip(np.atleast_1d(axes), panels):
         ax.bar(centres, hs, width=w, color="0.7", label=f"simulation ({post.size} values)")
         ax.step(centres, hc, where="mid", color="k", lw=0.9, label=f"cavity ({c.size} samples)")
         ax.set(xlabel="local posterior variance", ylabel="density", title=f"ν = {nu:g}", xlim=(0, top))
