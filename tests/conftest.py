@@ -1,6 +1,7 @@
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,7 @@ def smoke_run(tmp_path_factory):
     """One small figure per paper, end to end (the everyday development tier, about half a minute)."""
     d = copy_workflow(tmp_path_factory.mktemp("smoke"))
     run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/smoke.yaml")
+    (d / "smoke_exit_time.txt").write_text(f"{time.time():.3f}\n")  # tests/test_workflow.py reads it
     return d
 
 

@@ -71,6 +71,15 @@ def test_smoke_builds_one_figure_per_paper(smoke_run):
                          r"\d+ / \d+ / \d+ \|", md), p.title
 
 
+def test_a_run_ends_within_seconds_of_its_last_job(smoke_run):
+    """Snakemake's scheduler re-evaluates one rate-limit timespan after each pass on a non-daemon timer, and its
+    process waits for the last timer before it exits: the profile's `max-jobs-per-timespan` is a wait at the end of
+    every run (a 60 s timespan once made each run, even of one small figure, end a minute after its last job)."""
+    log = sorted((smoke_run / ".snakemake" / "log").glob("*.snakemake.log"))[0]  # the build's: the first run there
+    waited = float((smoke_run / "smoke_exit_time.txt").read_text()) - log.stat().st_mtime
+    assert waited < 15, f"Snakemake exited {waited:.0f} s after it wrote the run's last log line"
+
+
 _SMOKE_DAG: dict = {}
 
 
