@@ -1,5 +1,5 @@
-"""Experiment 3 (Fig. 6): sampling-only EP on one slice of the problems (the rule's `problems`). Timed: one BLAS thread, and the rule takes every core so that nothing runs
-beside it."""
+"""Experiment 3 (Fig. 6): sampling-only EP on one slice of the problems (the rule's `problems`), on one BLAS thread.
+Its times are panel (b)'s single runs; Fig. 6's timing claims come from the interleaved timing jobs."""
 import numpy as np
 from threadpoolctl import threadpool_limits
 
