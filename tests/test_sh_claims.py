@@ -9,6 +9,7 @@ import copy
 
 import numpy as np
 import pytest
+from claim_checks import paper_config
 
 from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.figures.sollich_halees import (
@@ -28,19 +29,12 @@ from statmech_bayes.figures.sollich_halees import (
 from statmech_bayes.gp.simulation import posterior_variance_1d, sample_prior_grid_2d
 from statmech_bayes.reporting.claims import FAIL, INCONCLUSIVE, OURS, PASS, RELATION, VALUE, WORDING, ClaimsRecord
 
-CLAIMS = {"se_factor": 4, "bracket_from_n": 10, "dip_rtol": 0.03, "regime_factor": 10.0, "flatten_ratio": 0.5,
-          "rough_ratio": 3.0, "dent_rtol": 0.02, "far_over_l": 4.0, "prior_floor": 0.99, "close_vs_average": 0.5,
-          "limit_rtol": 0.01, "unreliable_factor": 1.1,
-          "overlap_factor": 1.1, "weak_vs_ov": 0.1, "very_loose_factor": 10.0,
-          "loose_factor": 2.0, "visible_decades": 0.15}
+# The paper's claims readings and scenarios as the default configuration sets them (full.yaml, not restated here)
+SH_CFG = paper_config("sollich_halees")
+CLAIMS = SH_CFG["claims"]
 N = 80          # n_max of the synthetic learning curves
 T, L2 = 1.0, 0.3
-SCN = {"ou1": dict(inputs="uniform", kernel="ou", d=1, l=0.01, sigma2=[0.05]),
-       "ou2": dict(inputs="uniform", kernel="ou", d=2, l=0.1, sigma2=[0.05]),
-       "rbf1": dict(inputs="uniform", kernel="rbf", d=1, l=0.01, sigma2=[0.05]),
-       "rbf4": dict(inputs="uniform", kernel="rbf", d=4, l=0.3, sigma2=[0.05, 0.001]),
-       "gauss1": dict(inputs="gaussian", kernel="rbf", d=1, l=0.01, sigma_x2=1 / 12, sigma2=[0.05]),
-       "gauss4": dict(inputs="gaussian", kernel="rbf", d=4, l=0.3, sigma_x2=1 / 12, sigma2=[0.05, 0.001])}
+SCN = SH_CFG["scenarios"]
 # a curve as a factor times the true curve, per noise level (one factor: every noise level)
 DEFAULT = dict(LC=0.97, UC=1.1, OV=0.4, Pl=0.45, MW=0.43, TWO=2.2, WV=1.3)
 
