@@ -41,7 +41,8 @@ from statmech_bayes.figures.hartog_vanzanten import (  # noqa: E402
     fig10,
 )
 from statmech_bayes.truncated_laplacian.experiments.path import path_data  # noqa: E402
-from statmech_bayes.truncated_laplacian.experiments.tracking import boundary_distance, tracking_data  # noqa: E402
+from statmech_bayes.truncated_laplacian.experiments.tracking import tracking_data  # noqa: E402
+from statmech_bayes.truncated_laplacian.tracking import boundary_distance  # noqa: E402
 
 
 @pytest.fixture(scope="module")

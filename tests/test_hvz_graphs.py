@@ -3,13 +3,15 @@ video of Fig. 6, and a short end-to-end chain on each experiment's data."""
 
 import numpy as np
 import pytest
+from claim_checks import paper_config
 
 from statmech_bayes.truncated_laplacian import graphs as gr
 from statmech_bayes.truncated_laplacian import synthetic as sy
 from statmech_bayes.truncated_laplacian import tracking as tk
 from statmech_bayes.truncated_laplacian.experiments.graph_mcmc import graph_posterior
 from statmech_bayes.truncated_laplacian.experiments.path import path_data
-from statmech_bayes.truncated_laplacian.experiments.tracking import boundary_distance, tracking_data, tracking_posterior
+from statmech_bayes.truncated_laplacian.experiments.tracking import tracking_data, tracking_posterior
+from statmech_bayes.truncated_laplacian.tracking import boundary_distance
 
 #: the workflow's paper-scale settings (workflow/config/full.yaml), which the library functions take without defaults
 PAPER_VIDEO = dict(T=9, H=100, W=100, radius=15.0, start=(30.0, 30.0), step=(5.0, 5.0), extra_frame=4,
@@ -17,19 +19,21 @@ PAPER_VIDEO = dict(T=9, H=100, W=100, radius=15.0, start=(30.0, 30.0), step=(5.0
 CHAIN = dict(q=1.0, a=0.0, b=0.0, refresh_g_on_reject=False, k_move="conditional")
 GRAPH_CHAIN = dict(CHAIN, thin=1, k0=10, n_chains=1)
 TRACK_CHAIN = dict(CHAIN, gamma_rule=20.0)
+SW = paper_config("hartog_vanzanten")["smallworld"]  # the paper's graph: ring, rewiring and the seed giving 848 nodes
 
 
 def test_small_world_seed_reproduces_848_nodes():
-    A, nodes = gr.small_world_lcc(np.random.default_rng(gr.SMALL_WORLD_SEED))
+    A, nodes = gr.small_world_lcc(np.random.default_rng(SW["graph_seed"]), SW["n_ring"], SW["p_rewire"])
     assert nodes.size == 848
     assert gr.is_connected(A) and A.shape == (848, 848)
     assert np.all(np.diff(nodes) > 0)
     # simple graph: 0/1, symmetric, no loops
     assert set(np.unique(A.data)) == {1.0} and A.diagonal().sum() == 0
     # deterministic given the generator, and the seed is the smallest one that gives 848
-    A2, _ = gr.small_world_lcc(np.random.default_rng(gr.SMALL_WORLD_SEED))
+    A2, _ = gr.small_world_lcc(np.random.default_rng(SW["graph_seed"]), SW["n_ring"], SW["p_rewire"])
     assert abs(A - A2).sum() == 0
-    assert gr.find_small_world_seed(848, start=gr.SMALL_WORLD_SEED - 30, max_tries=31) == gr.SMALL_WORLD_SEED
+    seed = gr.find_small_world_seed(848, SW["n_ring"], SW["p_rewire"], start=SW["graph_seed"] - 30, max_tries=31)
+    assert seed == SW["graph_seed"]
 
 
 def test_rewired_ring_degree_and_probability():

@@ -142,7 +142,7 @@ def test_mnist_run_repeats_and_shortened_sweeps():
     A = ((A + A.T) > 0).astype(float)
     digit = np.where(np.sin(2 * np.pi * i / n) > 0, 9, 4)
     sub = {"edges": edge_list(sp.csr_array(A)), "digit": digit, "is_test": rng.random(n) < 0.3, "t_graph": 0.0}
-    kw = dict(gamma_rule=20.0, q=1.0, a=0.0, b=0.0)
+    kw = dict(gamma_rule=20.0, q=1.0, a=0.0, b=0.0, refresh_g_on_reject=False, k_move="bin4", thin=1)
     one = mnist_run(sub, "untruncated", np.random.default_rng(1), n_iter=60, burn_in=20, **kw)
     rep = mnist_run(sub, "untruncated", np.random.default_rng(1), n_iter=60, burn_in=20, repeats=3,
                        repeat_below_s=1e9, **kw)

@@ -11,6 +11,13 @@ from statmech_bayes.truncated_laplacian import sampler as sa
 # ------------------------------------------------------------------ truncated normals
 
 
+def chain_settings(**kw) -> sa.ChainSettings:
+    """A chain's settings for these unit tests: Algorithm 1 as printed on a small problem (the library has no
+    defaults for what the configuration sets), overridden by ``kw``."""
+    base = dict(q=1.0, a=0.0, b=0.0, n_iter=1000, burn_in=0, thin=1, k0=10, k_move="bin4", refresh_g_on_reject=False)
+    return sa.ChainSettings(**(base | kw))
+
+
 def _truncnorm_cdf_positive(w, m):
     """cdf of N(m, 1) conditioned on w > 0, in log space: 1 - Φ̄(w - m)/Φ̄(-m)."""
     return -np.expm1(special.log_ndtr(m - w) - special.log_ndtr(m))
@@ -214,7 +221,7 @@ def test_k_marginal_equals_exact_posterior_small_graph(k_move, scale_sd):
 
     signs = np.zeros(n, dtype=np.int8)
     signs[obs] = s
-    st = sa.ChainSettings(gamma=gamma, q=q, a=a, b=b, n_iter=60_000, burn_in=1000, k0=3, k_move=k_move,
+    st = chain_settings(gamma=gamma, q=q, a=a, b=b, n_iter=60_000, burn_in=1000, k0=3, k_move=k_move,
                           scale_sd=scale_sd)
     r = sa.run_chain(basis, signs, st, np.random.default_rng(12))
     emp = np.bincount(r["k"][st.burn_in:], minlength=n + 1)[1:] / (st.n_iter - st.burn_in)
@@ -252,7 +259,7 @@ def test_k_marginal_without_labels_is_prior_eq2(k_move):
     A proper Gamma(2, 1) prior on c is used: with a = b = 0 and no data the target is improper."""
     n, gamma = 12, 0.3
     basis = eb.DCTBasis((n,))
-    st = sa.ChainSettings(gamma=gamma, a=2.0, b=1.0, n_iter=80_000, burn_in=1000, k0=6, k_move=k_move)
+    st = chain_settings(gamma=gamma, a=2.0, b=1.0, n_iter=80_000, burn_in=1000, k0=6, k_move=k_move)
     r = sa.run_chain(basis, np.zeros(n, dtype=np.int8), st, np.random.default_rng(2024))
     emp = np.bincount(r["k"][st.burn_in:], minlength=n + 1)[1:] / (st.n_iter - st.burn_in)
     prior = np.exp(sa.log_prior_k(gamma, n))
@@ -287,7 +294,7 @@ def test_fixed_k_posterior_matches_quadrature(scale_sd):
     ell_exact = np.einsum("ij,ijv->v", w, special.ndtr(F))
     c_exact = np.sum(w * (a + k / 2) / (b + S))
 
-    st = sa.ChainSettings(gamma=0.0, a=a, b=b, n_iter=40_000, burn_in=1000, fixed_k=k, scale_sd=scale_sd)
+    st = chain_settings(gamma=0.0, a=a, b=b, n_iter=40_000, burn_in=1000, fixed_k=k, scale_sd=scale_sd)
     r = sa.run_chain(basis, signs, st, np.random.default_rng(99))
     assert np.all(r["k"] == k)
     np.testing.assert_allclose(r["ell_mean"], ell_exact, atol=0.015)
@@ -300,9 +307,9 @@ def test_untruncated_is_fixed_k_equal_n():
     basis = eb.DCTBasis((20,))
     rng = np.random.default_rng(5)
     signs = rng.choice(np.array([-1, 0, 1], dtype=np.int8), 20)
-    st = sa.ChainSettings(gamma=0.05, n_iter=200, burn_in=50, k0=20)
+    st = chain_settings(gamma=0.05, n_iter=200, burn_in=50, k0=20)
     r1 = sa.run_untruncated(basis, signs, st, np.random.default_rng(1))
-    r2 = sa.run_chain(basis, signs, sa.ChainSettings(gamma=0.05, n_iter=200, burn_in=50, k0=3, fixed_k=20),
+    r2 = sa.run_chain(basis, signs, chain_settings(gamma=0.05, n_iter=200, burn_in=50, k0=3, fixed_k=20),
                       np.random.default_rng(1))
     assert np.all(r1["k"] == 20)
     np.testing.assert_array_equal(r1["c"], r2["c"])
@@ -317,7 +324,7 @@ def test_improper_c_prior_first_sweep_finite_and_kmax_rejections_counted():
     (which would make c's conditional improper). With K_max = 1 every upward proposal is rejected."""
     basis = eb.DCTBasis((10,))
     signs = np.array([1, 1, 1, 0, 0, -1, -1, -1, 0, 0], dtype=np.int8)
-    st = sa.ChainSettings(gamma=0.1, a=0.0, b=0.0, n_iter=300, k0=1, K_max=1)
+    st = chain_settings(gamma=0.1, a=0.0, b=0.0, n_iter=300, k0=1, K_max=1)
     r = sa.run_chain(basis, signs, st, np.random.default_rng(8))
     assert np.all(np.isfinite(r["c"])) and np.all(r["c"] > 0)
     assert np.all(r["k"] == 1)
@@ -340,13 +347,13 @@ def test_input_validation_names_argument():
     signs = np.zeros(10, np.int8)
     rng = np.random.default_rng(0)
     with pytest.raises(ValueError, match="K_max"):
-        sa.run_chain(basis, signs, sa.ChainSettings(gamma=0.1, K_max=11), rng)
+        sa.run_chain(basis, signs, chain_settings(gamma=0.1, K_max=11), rng)
     with pytest.raises(ValueError, match="k0"):
-        sa.run_chain(basis, signs, sa.ChainSettings(gamma=0.1, k0=0), rng)
+        sa.run_chain(basis, signs, chain_settings(gamma=0.1, k0=0), rng)
     with pytest.raises(ValueError, match="signs"):
-        sa.run_chain(basis, np.zeros(9, np.int8), sa.ChainSettings(gamma=0.1), rng)
+        sa.run_chain(basis, np.zeros(9, np.int8), chain_settings(gamma=0.1), rng)
     with pytest.raises(ValueError, match="gamma"):
-        sa.run_chain(basis, signs, sa.ChainSettings(gamma=-1.0), rng)
+        sa.run_chain(basis, signs, chain_settings(gamma=-1.0), rng)
     with pytest.raises(ValueError, match="observed labels"):
         sa.label_signs(np.array([2, 0]), np.array([True, True]))
 

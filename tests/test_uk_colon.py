@@ -4,6 +4,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from claim_checks import paper_config
 
 from statmech_bayes.data import DataError
 from statmech_bayes.data.colon import COLON_SHA256, load_colon
@@ -19,6 +20,8 @@ from statmech_bayes.sparse_classifier.bp import bp_fast, signed_data
 from statmech_bayes.sparse_classifier.experiments import colon_chunk, colon_summary
 from statmech_bayes.sparse_classifier.stats import mean_ci95, paired_t, sign_test, welch
 
+UKC = paper_config("uda_kabashima")["colon"]  # the paper-scale protocol settings (full.yaml)
+LIT_TOL = {"conv_tol": UKC["conv_tol"], "osc_tol": UKC["osc_tol"]}
 DATA_DIR = str(Path(__file__).resolve().parents[1] / "data" / "colon")  # shipped with the repository
 
 
@@ -107,14 +110,14 @@ def test_split_protocol_on_toy_data():
     assert perms.shape == (2, 62) and all(sorted(p) == list(range(62)) for p in perms)
     C_grid, k_grid = (0.01, 0.05, 0.2), (0.2, 0.4)
     res = colon_chunk(Xp, Z, y, perms, C_grid=C_grid, kappa_grid=k_grid, T_max=200, T_literal=8, n_train=42,
-                      kappa_fixed=0.4, damping=0.8, tol=1e-9, conv_tol=1e-6, osc_tol=1e-3, fda_ridge=co.FDA_RIDGE)
+                      kappa_fixed=0.4, damping=0.8, tol=1e-9, conv_tol=1e-6, osc_tol=1e-3, fda_ridge=UKC["fda_ridge"])
     assert res["sbc_looe"].shape == (2, 3, 2) and res["white_looe"].shape == (2, 3)
     assert res["lit_looe"].shape == (2, 3, 2, 2) and res["lit_white_test"].shape == (2, 3, 2)
     assert res["lit_state"].shape == (2, 3, 2) and set(np.unique(res["lit_state"])) <= {0, 1, 2}
     assert np.all((res["sbc_looe"] * 42) % 1 < 1e-9) and np.all((res["lit_looe"] * 42) % 1 < 1e-9)
     assert res["err_fda_variants"].shape == (2, 7) and np.allclose(res["err_fda_variants"][:, 0], res["err_fda"])
     s = colon_summary([res, res], C_grid=C_grid, kappa_grid=k_grid, kappa_fixed=0.4, rule="last",
-                      exclude_nonconverged=False, fda_ridge=co.FDA_RIDGE, n_boot=20)
+                      exclude_nonconverged=False, fda_ridge=UKC["fda_ridge"], n_boot=20)
     for suf in ("", "_T1", "_damped"):
         assert s["err_sbc" + suf].shape == (4,) and s["hist_C" + suf].sum() == 4 and s["hist_kappa" + suf].sum() == 4
         assert s["sign_equal" + suf] + s["sign_less" + suf] + s["sign_greater" + suf] == 4
@@ -131,7 +134,7 @@ def test_literal_arm_is_undamped_fixed_T_read_at_T_and_T_plus_1():
     X, y = _toy(rng, M=50, N=120, shift=2.0)
     Xp = co.preprocess(X)
     tr, te = np.arange(40), np.arange(40, 50)
-    g = co.sbc_grid_literal(Xp[tr], y[tr], Xp[te], y[te], (0.05, 0.4), (0.1, 0.4), T=6)
+    g = co.sbc_grid_literal(Xp[tr], y[tr], Xp[te], y[te], (0.05, 0.4), (0.1, 0.4), T=6, **LIT_TOL)
     A = signed_data(Xp[tr], y[tr])
     for i, C in enumerate((0.05, 0.4)):
         for j, k in enumerate((0.1, 0.4)):
@@ -141,7 +144,7 @@ def test_literal_arm_is_undamped_fixed_T_read_at_T_and_T_plus_1():
             assert g["test_err"][i, j, 0] == np.mean(np.where(Xp[te] @ r6.m >= 0, 1, -1) != y[te])
             assert (g["state"][i, j] == co.CONVERGED) == (g["max_dm"][i, j] < 1e-6)
     with pytest.raises(ValueError, match="T must"):
-        co.sbc_grid_literal(Xp[tr], y[tr], Xp[te], y[te], (0.1,), (0.1,), T=1)
+        co.sbc_grid_literal(Xp[tr], y[tr], Xp[te], y[te], (0.1,), (0.1,), T=1, **LIT_TOL)
 
 
 def test_fda_variants_limits():

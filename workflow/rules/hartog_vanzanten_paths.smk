@@ -54,7 +54,8 @@ def hvz_mnist_run_kw(method, size):
     """:func:`mnist_run`'s keyword arguments at one (method, size): the truncated method's eigensolver settings only
     for it; the shortened sweeps (mnist.untruncated_run) only for the untruncated method from its from_size on."""
     m = HVZ["mnist"]
-    kw = hvz_pick(m, ("n_iter", "burn_in", "gamma_rule", "repeats", "repeat_below_s")) | hvz_pick(HVZ, HVZ_MODEL_KEYS)
+    kw = (hvz_pick(m, ("n_iter", "burn_in", "thin", "k_move", "gamma_rule", "repeats", "repeat_below_s"))
+          | hvz_pick(HVZ, HVZ_CHAIN_KEYS))
     if method == "truncated":
         kw |= hvz_pick(m, ("K_max", "k0_cap", "eig_tol"))
     elif int(size) >= int(m["untruncated_run"]["from_size"]):

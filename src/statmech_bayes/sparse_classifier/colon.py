@@ -13,11 +13,9 @@ import numpy as np
 from .baselines import fda_variants, sbl_ard_logistic
 from .bp import bp_fast, predict, signed_data
 
-C_GRID = (2.5e-3, 5e-3, 1e-2, 5e-2, 0.1, 0.2, 0.4, 0.6, 0.8)
-KAPPA_GRID = (0.1, 0.2, 0.3, 0.4)
-KAPPA_FIXED = 0.4
+# The (C, κ) grids, κ = 0.4, the BP settings and the FDA ridges are the configuration's (uda_kabashima.colon):
+# every function here takes them as arguments.
 TIE_RULES = ("last", "first")
-FDA_RIDGE = (1e-3, 1.0, 100.0, 1e4)
 # States of the paper's fixed-T BP at update T, per (C, κ) cell and split.
 CONVERGED, PERIOD2, UNSETTLED = 0, 1, 2
 STATE_NAMES = ("converged", "period-2 oscillation", "not settled")
@@ -61,8 +59,7 @@ def split_permutations(n_rep: int, n_samples: int, rng: np.random.Generator) -> 
     return np.stack([rng.permutation(int(n_samples)) for _ in range(int(n_rep))])
 
 
-def sbc_grid(Xtr, ytr, Xte, yte, C_grid=C_GRID, kappa_grid=KAPPA_GRID, *, damping: float = 0.8,
-             T_max: int = 400, tol: float = 1e-9) -> dict:
+def sbc_grid(Xtr, ytr, Xte, yte, C_grid, kappa_grid, *, damping: float, T_max: int, tol: float) -> dict:
     """Damped BP on the training set for every ``(C, κ)``; LOOE (56) and the test error of each.
 
     Returns arrays of shape ``(len(C_grid), len(kappa_grid))``: ``looe``, ``test_err``, ``converged``
@@ -83,8 +80,7 @@ def sbc_grid(Xtr, ytr, Xte, yte, C_grid=C_GRID, kappa_grid=KAPPA_GRID, *, dampin
     return out
 
 
-def sbc_grid_literal(Xtr, ytr, Xte, yte, C_grid=C_GRID, kappa_grid=KAPPA_GRID, *, T: int = 20,
-                     conv_tol: float = 1e-6, osc_tol: float = 1e-3) -> dict:
+def sbc_grid_literal(Xtr, ytr, Xte, yte, C_grid, kappa_grid, *, T: int, conv_tol: float, osc_tol: float) -> dict:
     """The paper's algorithm as printed (Eqs. 38-41): undamped BP, a fixed number ``T`` of updates from
     ``m = a = 0``, LOOE (56) and the test error read at the last update -- whatever the messages do.
 
@@ -141,10 +137,8 @@ def select_by_looe(looe: np.ndarray, converged: np.ndarray | None = None, rule: 
 
 
 def run_split(X_pre: np.ndarray, Z_white: np.ndarray, y: np.ndarray, perm: np.ndarray, *,
-              n_train: int = 42, C_grid=C_GRID, kappa_grid=KAPPA_GRID, kappa_fixed: float = KAPPA_FIXED,
-              damping: float = 0.8, T_max: int = 400, tol: float = 1e-9, T_literal: int = 20,
-              conv_tol: float = 1e-6, osc_tol: float = 1e-3, fda_ridge=FDA_RIDGE,
-              sbl_kwargs: dict | None = None) -> dict:
+              n_train: int, C_grid, kappa_grid, kappa_fixed: float, damping: float, T_max: int, tol: float,
+              T_literal: int, conv_tol: float, osc_tol: float, fda_ridge, sbl_kwargs: dict | None = None) -> dict:
     """Every method of Table 1 (and the two extra SBC rows) on one split, SBC by both BP arms.
 
     ``X_pre`` (62, 2000) preprocessed data, ``Z_white`` (62, 61) whitened data, ``y`` ±1 labels,
@@ -242,8 +236,8 @@ def arm_grids(res: dict, arm: str = "lit") -> dict:
             "white_conv": wstate == CONVERGED, "white_state": wstate}
 
 
-def summarise_splits(res: dict, C_grid=C_GRID, kappa_grid=KAPPA_GRID, kappa_fixed: float = KAPPA_FIXED,
-                     rule: str = "last", exclude_nonconverged: bool = False, arm: str = "lit") -> dict:
+def summarise_splits(res: dict, C_grid, kappa_grid, kappa_fixed: float, rule: str, exclude_nonconverged: bool,
+                     arm: str) -> dict:
     """Per-split selections and test errors of one BP ``arm`` (:data:`ARMS`) from stacked :func:`run_splits`
     output (any number of chunks concatenated along axis 0).
 

@@ -148,7 +148,7 @@ def _project(Q, R, C, Ct):
     return Q, float(np.clip(R, -lim, lim))
 
 
-def solve_rs(C: float, Ct: float, alpha: float = 1.0, kappa: float = 0.05, *, damping: float = 0.5,
+def solve_rs(C: float, Ct: float, alpha: float, kappa: float, *, damping: float = 0.5,
              tol: float = 1e-10, max_iter: int = 5000, init: tuple[float, float] | None = None,
              grid: GaussGrid | None = None, r_equation: str = "52") -> RSSolution:
     """The RS saddle point of (16) at ``(C, C_t, α, κ)`` by damped fixed-point iteration.
@@ -189,7 +189,7 @@ def solve_rs(C: float, Ct: float, alpha: float = 1.0, kappa: float = 0.05, *, da
 RS_FIELDS = ("Q", "R", "Qh", "Rh", "S", "F", "lam", "eps_sbc", "eps_gibbs", "iterations")
 
 
-def solve_rs_grid(C_values, Ct_values, alpha: float = 1.0, kappa: float = 0.05, *, n_quad: int = 801,
+def solve_rs_grid(C_values, Ct_values, alpha: float, kappa: float, *, n_quad: int,
                   damping: float = 0.5, tol: float = 1e-10, max_iter: int = 5000) -> dict:
     """RS saddle points on the grid ``Ct_values × C_values`` -- one solve serves both panels of Fig. 1.
 

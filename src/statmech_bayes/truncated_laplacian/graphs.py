@@ -10,12 +10,6 @@ from scipy.sparse.csgraph import connected_components
 
 from statmech_bayes.graphs.operators import as_csr, from_edge_list
 
-#: Smallest seed s >= 0 for which ``small_world_lcc(np.random.default_rng(s))`` (ring of 1000,
-#: rewiring probability 0.25) has a largest component of exactly 848 nodes, as in the paper.
-#: Found by :func:`find_small_world_seed` (next: 2214); exactly 848 is rare (2 of the first 3000 seeds;
-#: the LCC size has median 815 and 5-95 % range 437-1000 over seeds).
-SMALL_WORLD_SEED = 1597
-
 
 def path_adjacency(n: int) -> sp.csr_array:
     """Path ``1 - 2 - ... - n``."""
@@ -76,14 +70,14 @@ def largest_component(A) -> tuple[sp.csr_array, np.ndarray]:
     return sp.csr_array(A[nodes][:, nodes]), nodes
 
 
-def small_world_lcc(rng: np.random.Generator, n_ring: int = 1000, p_rewire: float = 0.25):
+def small_world_lcc(rng: np.random.Generator, n_ring: int, p_rewire: float):
     """Largest component of :func:`rewired_ring` -> ``(A, nodes)`` (``nodes`` = original ring index of
     each kept vertex, ascending: vertex m of the LCC is ring node ``nodes[m]``)."""
     return largest_component(rewired_ring(n_ring, p_rewire, rng))
 
 
-def find_small_world_seed(target: int = 848, n_ring: int = 1000, p_rewire: float = 0.25,
-                          start: int = 0, max_tries: int = 20_000) -> int:
+def find_small_world_seed(target: int, n_ring: int, p_rewire: float, *, start: int = 0,
+                          max_tries: int = 20_000) -> int:
     """Smallest seed ``s >= start`` with ``|LCC| == target`` for ``rng = default_rng(s)``."""
     for seed in range(start, start + max_tries):
         _, nodes = small_world_lcc(np.random.default_rng(seed), n_ring, p_rewire)

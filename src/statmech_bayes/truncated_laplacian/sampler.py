@@ -204,20 +204,24 @@ def default_k0(gamma: float, K_max: int) -> int:
 
 @dataclass(frozen=True)
 class ChainSettings:
+    """The settings of one chain of Algorithm 1. The model (``q``, ``a``, ``b``) and the run (``n_iter``, ``burn_in``,
+    ``thin``, ``k0``, ``k_move``, ``refresh_g_on_reject``) are the configuration's and have no default here; the
+    defaults below are the algorithm as printed (start at ``c0 = 1``, no scale move) or switches off."""
+
     gamma: float
-    q: float = 1.0
-    a: float = 0.0
-    b: float = 0.0
-    n_iter: int = 1000
-    burn_in: int = 0
-    thin: int = 1
-    k0: int = 10
+    q: float
+    a: float
+    b: float
+    n_iter: int
+    burn_in: int
+    thin: int
+    k0: int
+    k_move: str
+    refresh_g_on_reject: bool
     c0: float = 1.0
     K_max: int | None = None
     fixed_k: int | None = None
-    refresh_g_on_reject: bool = False
     keep_draws: bool = False
-    k_move: str = "bin4"
     scale_sd: float = 0.0  # sd of log λ of the scale move (0: no scale move, Algorithm 1 as printed)
     track_loglik: bool = False  # record log p(D | f) every sweep even without the scale move (a diagnostic)
 

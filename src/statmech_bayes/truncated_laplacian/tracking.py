@@ -68,3 +68,17 @@ def tracking_metrics(ell_mean: np.ndarray, truth: np.ndarray, extra: np.ndarray,
         "extra_kept": np.float64(pred[extra].mean()) if extra.any() else np.float64(np.nan),
         "extra_mean_ell": np.float64(ell_mean[extra].mean()) if extra.any() else np.float64(np.nan),
     }
+
+
+def boundary_distance(labels: np.ndarray) -> np.ndarray:
+    """In-frame Euclidean distance (pixels) from each pixel to the nearest pixel of the other label:
+    1 on both sides of the object boundary, growing away from it (``inf`` in a one-label frame)."""
+    from scipy import ndimage
+
+    lab = np.asarray(labels).astype(bool)
+    out = np.full(lab.shape, np.inf)
+    for t in range(lab.shape[0]):  # 9 frames, not a per-pixel loop
+        if lab[t].any() and not lab[t].all():
+            out[t] = np.where(lab[t], ndimage.distance_transform_edt(lab[t]),
+                              ndimage.distance_transform_edt(~lab[t]))
+    return out

@@ -16,8 +16,9 @@ from statmech_bayes.truncated_laplacian import level_evidence as le
 from statmech_bayes.truncated_laplacian import sampler as sa
 from statmech_bayes.truncated_laplacian import tracking as tr
 from statmech_bayes.truncated_laplacian.experiments.common import _settings_dict
-from statmech_bayes.truncated_laplacian.experiments.tracking import boundary_distance, probe_chains
+from statmech_bayes.truncated_laplacian.experiments.tracking import probe_chains
 from statmech_bayes.truncated_laplacian.mcerror import gelman_rubin
+from statmech_bayes.truncated_laplacian.tracking import boundary_distance
 
 
 def flip_labels(labels: np.ndarray, frac: float, rng: np.random.Generator) -> np.ndarray:

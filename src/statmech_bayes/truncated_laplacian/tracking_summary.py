@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import special
 
-from statmech_bayes.truncated_laplacian.experiments.tracking import boundary_distance
+from statmech_bayes.truncated_laplacian.tracking import boundary_distance
 
 
 def chain_statistics(video: dict, chains: list[dict], extra_frame: int, vmax: float = 0.25) -> dict[str, np.ndarray]:

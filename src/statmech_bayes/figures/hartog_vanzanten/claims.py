@@ -25,6 +25,7 @@ from statmech_bayes.figures.hartog_vanzanten.common import (
     judge_readings,
     k_levels,
     level_weights_text,
+    loglog_slope,
     pooled_chains_verdict,
     reading_text,
     reading_views,
@@ -43,9 +44,8 @@ from statmech_bayes.truncated_laplacian.eigenbasis import (
     path_eigenvectors,
     prior_mass,
 )
-from statmech_bayes.truncated_laplacian.experiments.mnist import loglog_slope
-from statmech_bayes.truncated_laplacian.experiments.tracking import boundary_distance
 from statmech_bayes.truncated_laplacian.graphs import grid_adjacency, path_adjacency
+from statmech_bayes.truncated_laplacian.tracking import boundary_distance
 
 # Section 5.1: "path graph with n = 500 vertices"; Section 5.2: "the largest connected component has 848 nodes".
 LCC_PAPER = 848

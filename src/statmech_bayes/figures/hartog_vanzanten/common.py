@@ -319,3 +319,12 @@ def judge_readings(rec, claim: str, paper: str, values: list[tuple[str, float]],
     return rec.wording(claim, paper, [Reading(t, float(v), lower, upper, d) for (t, v), d in zip(values, decidable)],
                        note="judged under every reading of the unstated noise ('noisy environment'), each on its own "
                             "pooled chains; " + note)
+
+
+def loglog_slope(n: np.ndarray, t: np.ndarray) -> float:
+    """Least-squares slope of ``log t`` against ``log n`` (the middle panel of Fig. 5)."""
+    n = np.asarray(n, dtype=float)
+    t = np.asarray(t, dtype=float)
+    if n.shape != t.shape or n.size < 2:
+        raise ValueError(f"n and t must be equal-length with >= 2 points, got {n.shape}, {t.shape}")
+    return float(np.polyfit(np.log(n), np.log(t), 1)[0])

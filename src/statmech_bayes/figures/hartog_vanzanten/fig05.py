@@ -9,8 +9,8 @@ import textwrap
 import pandas as pd
 
 from statmech_bayes.figures.hartog_vanzanten.claims import fig5_claims
+from statmech_bayes.figures.hartog_vanzanten.common import loglog_slope
 from statmech_bayes.reporting.plotstyle import use_style
-from statmech_bayes.truncated_laplacian.experiments.mnist import loglog_slope
 
 STYLE = {"truncated": dict(color="tab:blue", marker="o", label="truncated (this paper)"),
          "untruncated": dict(color="k", marker="s", label="untruncated [4]")}

@@ -16,7 +16,7 @@ Figure -> function:
 * Fig. 3      :func:`.smallworld.small_world_data`
 * Fig. 4      :func:`.smallworld.small_world_data` + :func:`.graph_mcmc.graph_posterior` for γ in {0, 0.1, 1}
 * Fig. 5      :func:`.mnist.mnist_features` -> :func:`.mnist.mnist_subgraph` per size -> :func:`.mnist.mnist_run`
-  per (size, method) -> :func:`.mnist.loglog_slope`
+  per (size, method) -> :func:`statmech_bayes.figures.hartog_vanzanten.common.loglog_slope`
 * Fig. 6      :func:`.tracking.tracking_data`
 * Figs. 8-10  :func:`.tracking.tracking_data` + :func:`.tracking.tracking_posterior`
 * Fig. 7 is a schematic and needs no computation.

@@ -55,7 +55,8 @@ def _blas_warmup(rng: np.random.Generator) -> None:
 
 
 def mnist_run(sub: dict, method: str, rng: np.random.Generator, *, n_iter: int, burn_in: int, gamma_rule: float,
-              q: float, a: float, b: float, K_max: int | None = None, k0_cap: int | None = None,
+              q: float, a: float, b: float, refresh_g_on_reject: bool, k_move: str, thin: int,
+              K_max: int | None = None, k0_cap: int | None = None,
               eig_tol: float | None = None, run_iter: int | None = None, run_burn_in: int | None = None,
               repeats: int = 1, repeat_below_s: float = 0.0) -> dict:
     """One point of Fig. 5: ``method`` = ``"truncated"`` (Algorithm 1 with γ = gamma_rule/n on the
@@ -95,6 +96,7 @@ def mnist_run(sub: dict, method: str, rng: np.random.Generator, *, n_iter: int, 
     observed = ~sub["is_test"]
     signs = sa.label_signs(y, observed)
     seed_state = rng.bit_generator.state
+    chain = {"thin": int(thin), "k_move": str(k_move), "refresh_g_on_reject": bool(refresh_g_on_reject)}
     t_eigs, t_runs = [], []
     while True:
         # every repeat from the same generator state: the same chain, only the clock differs
@@ -108,11 +110,11 @@ def mnist_run(sub: dict, method: str, rng: np.random.Generator, *, n_iter: int, 
         t_eigs.append(time.perf_counter() - t0)
         if method == "truncated":
             k0 = int(min(round(np.log(2.0) / gamma), int(k0_cap), basis.K))
-            st = sa.ChainSettings(gamma=gamma, q=q, a=a, b=b, n_iter=n_run, burn_in=burn_run, k0=k0)
+            st = sa.ChainSettings(gamma=gamma, q=q, a=a, b=b, n_iter=n_run, burn_in=burn_run, k0=k0, **chain)
             r = sa.run_chain(basis, signs, st, rng)
         else:
             k0 = n
-            st = sa.ChainSettings(gamma=gamma, q=q, a=a, b=b, n_iter=n_run, burn_in=burn_run, k0=n)
+            st = sa.ChainSettings(gamma=gamma, q=q, a=a, b=b, n_iter=n_run, burn_in=burn_run, k0=n, **chain)
             r = sa.run_untruncated(basis, signs, st, rng)
         t_runs.append(float(r["t_sweeps"]))
         if len(t_eigs) >= int(repeats) or t_eigs[-1] + t_runs[-1] >= float(repeat_below_s):
@@ -146,12 +148,3 @@ def _blas_threads() -> int:
         return max(info) if info else -1
     except Exception:  # threadpoolctl missing or unable to introspect: not fatal for a record field
         return -1
-
-
-def loglog_slope(n: np.ndarray, t: np.ndarray) -> float:
-    """Least-squares slope of ``log t`` against ``log n`` (the middle panel of Fig. 5)."""
-    n = np.asarray(n, dtype=float)
-    t = np.asarray(t, dtype=float)
-    if n.shape != t.shape or n.size < 2:
-        raise ValueError(f"n and t must be equal-length with >= 2 points, got {n.shape}, {t.shape}")
-    return float(np.polyfit(np.log(n), np.log(t), 1)[0])

@@ -15,7 +15,8 @@ from statmech_bayes.truncated_laplacian import synthetic as sy
 def small_world_data(rng: np.random.Generator, *, graph_seed: int, n_ring: int, p_rewire: float,
                      frac_missing: float, layout_seed: int) -> dict:
     """Fig. 3: the small-world graph (LCC of the rewired ring built with ``default_rng(graph_seed)``;
-    848 nodes for the seed :data:`.graphs.SMALL_WORLD_SEED` at 1000 nodes and p_rewire 0.25), all its eigenpairs (dense ``eigh``, sign-fixed), the truth built
+    848 nodes, as in the paper, for the configuration's seed at 1000 nodes and p_rewire 0.25: see
+    :func:`.graphs.find_small_world_seed`), all its eigenpairs (dense ``eigh``, sign-fixed), the truth built
     with the same ``w_k`` on its own eigenvectors (n = 848), labels from ``rng``, and a spring layout.
 
     Returns ``edges`` (E, 2) int64 (LCC indices), ``ring_index`` (n,) original ring node of each vertex,

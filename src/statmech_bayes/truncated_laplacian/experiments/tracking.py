@@ -21,20 +21,6 @@ def tracking_data(rng: np.random.Generator, **video_kwargs) -> dict:
     return v
 
 
-def boundary_distance(labels: np.ndarray) -> np.ndarray:
-    """In-frame Euclidean distance (pixels) from each pixel to the nearest pixel of the other label:
-    1 on both sides of the object boundary, growing away from it (``inf`` in a one-label frame)."""
-    from scipy import ndimage
-
-    lab = np.asarray(labels).astype(bool)
-    out = np.full(lab.shape, np.inf)
-    for t in range(lab.shape[0]):  # 9 frames, not a per-pixel loop
-        if lab[t].any() and not lab[t].all():
-            out[t] = np.where(lab[t], ndimage.distance_transform_edt(lab[t]),
-                              ndimage.distance_transform_edt(~lab[t]))
-    return out
-
-
 def probe_chains(basis, signs: np.ndarray, video: dict, rng: np.random.Generator, probes: tuple[dict, ...],
                  probe_iter: int, *, gamma: float, q: float, a: float, b: float) -> dict:
     """Short chains of Algorithm 1 on the tracking data, one per entry ``{"k0", "c0", "k_move", "scale_sd"}`` of
@@ -57,7 +43,8 @@ def probe_chains(basis, signs: np.ndarray, video: dict, rng: np.random.Generator
     for i, (p, rng_p) in enumerate(zip(probes, rng.spawn(P))):
         sp = sa.ChainSettings(gamma=float(gamma), q=float(q), a=float(a), b=float(b), n_iter=probe_iter, burn_in=half,
                               thin=max(1, (probe_iter - half) // 50), k0=int(p["k0"]), c0=float(p["c0"]),
-                              k_move=str(p["k_move"]), scale_sd=float(p["scale_sd"]), track_loglik=True)
+                              k_move=str(p["k_move"]), scale_sd=float(p["scale_sd"]), track_loglik=True,
+                              refresh_g_on_reject=False)  # the probes are Algorithm 1 as printed
         rp = sa.run_chain(basis, signs, sp, rng_p)
         mp = tr.tracking_metrics(rp["ell_mean"].reshape(shape), video["truth"], video["extra"], video["observed"])
         out["probe_k"][i] = rp["k"]
@@ -103,7 +90,7 @@ def tracking_posterior(video: dict, rng: np.random.Generator, *, n_iter: int = 3
     ell_mean = r["ell_mean"].reshape(shape)
     width = (r["ell_hi"] - r["ell_lo"]).reshape(shape)
     metrics = tr.tracking_metrics(ell_mean, video["truth"], video["extra"], video["observed"])
-    dist = boundary_distance(labels)
+    dist = tr.boundary_distance(labels)
     bnd = dist <= 3
     wide = width > 0.25
     out_p = probe_chains(basis, signs, video, probe_rng, probes, probe_iter, gamma=st.gamma, q=q, a=a, b=b)
