@@ -1,6 +1,7 @@
 """Sollich & Halees approximations and bounds: orderings, limits, closed forms against direct solutions."""
 import numpy as np
 import pytest
+from claim_checks import paper_config
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
@@ -25,6 +26,9 @@ from statmech_bayes.gp.spectra import (
     gaussian_rbf_spectrum,
     periodic_rbf_spectrum,
 )
+
+SH = paper_config("sollich_halees")
+TOL = SH["spectrum_tol"]  # spectra truncated as the workflow truncates them
 
 
 def spectrum(lam, mult=None):
@@ -58,7 +62,7 @@ def test_uc_effective_n_solves_its_equation(spec, s2):
 def test_lc_and_uc_exact_in_the_large_noise_limit():
     """sigma2 -> inf at fixed n/sigma2: LC, UC and the exact curve (here the degenerate scenario, exactly
     solvable) all tend to OV, with the gap shrinking like 1/sigma2."""
-    spec = periodic_rbf_spectrum(2, 0.2, min_explicit=50)
+    spec = periodic_rbf_spectrum(2, 0.2, TOL, min_explicit=50)
     h = 4.0
     gaps = []
     for s2 in (10.0, 100.0, 1000.0):
@@ -73,7 +77,7 @@ def test_lc_and_uc_exact_in_the_large_noise_limit():
 
 
 def test_lc_tends_to_ov_at_large_n():
-    spec = gaussian_rbf_spectrum(2, 0.3, 1 / 12)
+    spec = gaussian_rbf_spectrum(2, 0.3, 1 / 12, TOL)
     n = np.array([1e4, 1e6])
     r = lc_curve(spec, n, 0.05) / ov_bound(spec, n, 0.05)
     assert np.all(r >= 1) and r[1] - 1 < r[0] - 1 < 0.05  # eq. (17): from above, once eps << sigma2
@@ -81,7 +85,7 @@ def test_lc_tends_to_ov_at_large_n():
 
 def test_discrete_n_correction_properties_and_its_pde():
     """eps_1 (eq. 28): zero at n = 0, negative, 0 < n a_2 < 1, and it solves PDE (27)."""
-    spec = gaussian_rbf_spectrum(2, 0.3, 1 / 12)
+    spec = gaussian_rbf_spectrum(2, 0.3, 1 / 12, TOL)
     s2 = 0.05
     n = np.arange(0.0, 201.0)
     lc, e1 = lc_discrete_correction(spec, n, s2)
@@ -165,7 +169,7 @@ def test_plaskota_cutoff_below_n_occurs_and_is_optimal():
 
 
 def test_plaskota_tends_to_mw_and_bounds_order():
-    spec = periodic_rbf_spectrum(4, 0.3, min_explicit=101)
+    spec = periodic_rbf_spectrum(4, 0.3, TOL, min_explicit=101)
     n = np.arange(0, 101)
     mw = mw_bound(spec, n)
     assert_allclose(plaskota_bound(spec, n, 1e-12), mw, rtol=1e-6, atol=1e-14)
@@ -178,7 +182,7 @@ def test_plaskota_tends_to_mw_and_bounds_order():
 
 
 def test_two_bound_is_exact_at_n_1():
-    spec = periodic_rbf_spectrum(4, 0.3)
+    spec = periodic_rbf_spectrum(4, 0.3, TOL)
     s2 = 0.05
     assert_allclose(two_bound(spec, np.array([0.0, 1.0]), s2), [spec.T, spec.T - (spec.lam**2 @ spec.mult) / (spec.T + s2)],
                     rtol=1e-14)
@@ -219,7 +223,8 @@ def test_generalised_wv_against_monte_carlo():
     l, s2, sx = 0.05, 0.05, np.sqrt(1 / 12)
     c2 = lambda a: np.exp(-(a * a) / (l * l))
     n = np.array([3.0, 20.0])
-    wv = wv_bound_density(c2, 1.0, n, s2, norm(0, sx).pdf, norm(0, sx).cdf, (-8 * sx, 8 * sx), 20 * l)
+    wv = wv_bound_density(c2, 1.0, n, s2, norm(0, sx).pdf, norm(0, sx).cdf, (-8 * sx, 8 * sx), 20 * l,
+                          n_x=SH["wv"]["n_x"], n_a_panels=SH["wv"]["a_panels"])  # the paper's WV quadrature
     rng = np.random.default_rng(1)
     for nn, w in zip(n.astype(int), wv):
         x, X = rng.normal(0, sx, 100_000), rng.normal(0, sx, (100_000, nn))

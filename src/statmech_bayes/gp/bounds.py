@@ -222,7 +222,7 @@ def wv_bound_uniform(c2, C0: float, n, sigma2: float, a_max: float = 1.0, panels
 
 
 def wv_bound_density(c2, C0: float, n, sigma2: float, pdf, cdf, x_range: tuple[float, float], a_max: float,
-                     n_x: int = 1201, n_a_panels: int = 64) -> np.ndarray:
+                     *, n_x: int, n_a_panels: int) -> np.ndarray:
     """Generalised Williams–Vivarelli bound for 1-D inputs with density P and CDF Q (eq. 23).
 
     Eq. (21) holds with ``f_n`` the density of the distance ``a`` from a test input ``x ~ P`` to its

@@ -200,7 +200,7 @@ def choose_images(scn: dict, X_check: np.ndarray, sigma2s: Iterable[float], rtol
     raise RuntimeError(f"image sums did not converge to rtol={rtol:g} with R <= {R_max}: {history}")
 
 
-def simulate_curves(scn: dict, sigma2s, X: np.ndarray, R: int | None, batch: int = 10,
+def simulate_curves(scn: dict, sigma2s, X: np.ndarray, R: int | None, *, batch: int,
                     progress: Callable = lambda it, **kw: it) -> np.ndarray:
     """Simulated ``ε(D_n)`` for every data set in ``X`` (S, N) at each noise level: (n_sigma2, S, N+1).
 

@@ -156,7 +156,7 @@ def _lattice_shell_counts(d: int, m_max: int) -> np.ndarray:
     return hist.astype(float)
 
 
-def periodic_rbf_spectrum(d: int, l: float, tol: float = 1e-14, min_explicit: int = 0) -> Spectrum:
+def periodic_rbf_spectrum(d: int, l: float, tol: float, min_explicit: int = 0) -> Spectrum:
     """Periodic RBF on ``[0,1]^d``: ``λ_q = (2π)^{d/2} l^d exp(-(2πl)²|q|²/2)`` (App. C).
 
     Grouped by ``m = |q|²`` with the exact lattice multiplicities. ``m_max`` grows until the neglected
@@ -193,7 +193,7 @@ def ou_prefactor(d: int) -> float:
     return float(np.exp(0.5 * (d - 1) * np.log(np.pi) + d * np.log(2.0) + gammaln((d + 1) / 2)))
 
 
-def periodic_ou_spectrum(d: int, l: float, q_max: int, n_tail: int = 160) -> Spectrum:
+def periodic_ou_spectrum(d: int, l: float, q_max: int, n_tail: int) -> Spectrum:
     """Periodic OU on ``[0,1]^d`` (Euclidean norm): ``λ_q = k_d l^d [1 + (2πl)²|q|²]^{-(d+1)/2}`` (eq. 44).
 
     As in App. C: every ``q`` with ``|q| ≤ q_max`` explicitly (grouped by ``m = |q|²``), the rest as the
@@ -247,7 +247,7 @@ def gaussian_beta(l: float, sigma_x2: float) -> float:
     return 1.0 / (1.0 + r / 2 + np.sqrt(r * r / 4 + r))
 
 
-def gaussian_rbf_spectrum(d: int, l: float, sigma_x2: float, tol: float = 1e-14, min_explicit: int = 0) -> Spectrum:
+def gaussian_rbf_spectrum(d: int, l: float, sigma_x2: float, tol: float, min_explicit: int = 0) -> Spectrum:
     """RBF with isotropic Gaussian inputs: ``λ_s = (1-β)^d β^s``, multiplicity ``C(d+s-1, s)`` (eq. 45).
 
     ``tr Λ = 1`` exactly; levels ``s = 0..s_max`` are kept until the neglected mass ``1 - Σ`` is below
@@ -274,7 +274,7 @@ def gaussian_rbf_spectrum(d: int, l: float, sigma_x2: float, tol: float = 1e-14,
     return Spectrum(np.exp(log_lam), np.round(np.exp(log_mult)), np.ones(s.size, bool), 1.0, neglected)
 
 
-def scenario_spectrum(scn: dict, tol: float, ou_q_max=(10000, 300), n_tail: int = 160,
+def scenario_spectrum(scn: dict, tol: float, ou_q_max, n_tail: int,
                       min_explicit: int = 0) -> Spectrum:
     """The spectrum of one scenario ``{inputs: uniform|gaussian, kernel: rbf|ou, d, l[, sigma_x2]}``.
 

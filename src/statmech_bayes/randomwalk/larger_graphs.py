@@ -44,4 +44,4 @@ def global_vertex_variance(A, p: int, a: float, nus, sigma2: float, data_rng: np
     counts = nested_counts(data_rng, V, sc.sample_sizes(V, nus))
     C = normalise_global(kernel_by_sparse_powers(A, p, a))
     split = sc.ComponentSplit.of_edges(edge_list(A), V)
-    return sc.matched_errors({"global": C}, counts, [sigma2], split, placement_rng, draws).var[0, 0]
+    return sc.matched_errors({"global": C}, counts, [sigma2], split, placement_rng, draws=draws).var[0, 0]

@@ -128,7 +128,7 @@ def spike_shares(C_student: np.ndarray, C_teacher: np.ndarray, x: np.ndarray, si
     return out
 
 
-def spike_statistics(graphs, p: int, a: float, N: int, sigma2: float, rng, top: int = 5,
+def spike_statistics(graphs, p: int, a: float, N: int, sigma2: float, rng, *, top: int,
                      chunk: int = 25) -> dict:
     """Over many graph draws: where the largest mismatch spikes' prediction vectors lie (Appendix B).
 

@@ -52,7 +52,7 @@ def kesten_mckay_density(d, lam) -> np.ndarray:
     return out
 
 
-def kesten_mckay_nodes(d, n_nodes: int = 200_000) -> tuple[np.ndarray, np.ndarray]:
+def kesten_mckay_nodes(d, n_nodes: int) -> tuple[np.ndarray, np.ndarray]:
     """Quadrature nodes and weights for the Kesten–McKay law (Eq. 20; spec 2.6).
 
     With ``λ = 1 - s cos θ``, ``s = 2 sqrt(d-1)/d``, ``θ ∈ [0, π]`` (``θ = 0`` is ``λ_-``),
@@ -71,7 +71,7 @@ def kesten_mckay_nodes(d, n_nodes: int = 200_000) -> tuple[np.ndarray, np.ndarra
     return lam, weights
 
 
-def regular_tree_learning_curve(d, a: float, p: int, nus, sigma2: float, n_nodes: int = 200_000) -> np.ndarray:
+def regular_tree_learning_curve(d, a: float, p: int, nus, sigma2: float, *, n_nodes: int) -> np.ndarray:
     """Eigenvalue approximation on large random d-regular graphs, Eq. (21), as a function of ``ν``.
 
     Kernel eigenvalues per vertex are ``t(λ) = (1-λ/a)^p / ∫ρ(1-λ/a)^p`` over the Kesten–McKay law, so

@@ -77,7 +77,7 @@ def _small_placements(split: ComponentSplit, counts: np.ndarray, placement_rng, 
 
 
 def matched_sample(basis: SpectralBasis, p: int, a: float, nus, sigma2s, rng, split: ComponentSplit | None = None,
-                   placement_rng=None, draws: int = 64, normalisations=NORMALISATIONS) -> MatchedSample:
+                   placement_rng=None, *, draws: int, normalisations=NORMALISATIONS) -> MatchedSample:
     """Matched learning curve of one graph for both normalisations and every σ² (Eq. 12).
 
     Without ``split`` the plain average over the simulated data set. With ``split`` (the graph's
@@ -92,11 +92,11 @@ def matched_sample(basis: SpectralBasis, p: int, a: float, nus, sigma2s, rng, sp
     V = basis.mu.size
     counts = nested_counts(rng, V, sample_sizes(V, nus))
     kernels = dict(zip(NORMALISATIONS, kernels_from_basis(basis, p, a)))
-    return matched_errors({n: kernels[n] for n in normalisations}, counts, sigma2s, split, placement_rng, draws)
+    return matched_errors({n: kernels[n] for n in normalisations}, counts, sigma2s, split, placement_rng, draws=draws)
 
 
 def matched_errors(kernels: dict, counts: np.ndarray, sigma2s, split: ComponentSplit | None = None,
-                   placement_rng=None, draws: int = 64) -> MatchedSample:
+                   placement_rng=None, *, draws: int) -> MatchedSample:
     """:func:`matched_sample` for given kernels (by normalisation, in the order given) and count vectors
     ``(cases, V)``."""
     V = counts.shape[1]
@@ -127,17 +127,17 @@ def matched_errors(kernels: dict, counts: np.ndarray, sigma2s, split: ComponentS
 
 
 def mismatch_sample(basis: SpectralBasis, p: int, a: float, nus, sigma2s, rng, split: ComponentSplit | None = None,
-                    placement_rng=None, draws: int = 64) -> np.ndarray:
+                    placement_rng=None, *, draws: int) -> np.ndarray:
     """``eps[pairing, σ², ν]`` for the student/teacher pairings of :data:`MISMATCHES` (Figs. 7, 8); with
     ``split`` the small components are averaged exactly over placements as in :func:`matched_sample`."""
     V = basis.mu.size
     counts = nested_counts(rng, V, sample_sizes(V, nus))
     kernels = dict(zip(NORMALISATIONS, kernels_from_basis(basis, p, a)))
-    return mismatch_errors(kernels, counts, sigma2s, split, placement_rng, draws)
+    return mismatch_errors(kernels, counts, sigma2s, split, placement_rng, draws=draws)
 
 
 def mismatch_errors(kernels: dict, counts: np.ndarray, sigma2s, split: ComponentSplit | None = None,
-                    placement_rng=None, draws: int = 64) -> np.ndarray:
+                    placement_rng=None, *, draws: int) -> np.ndarray:
     """:func:`mismatch_sample` for given kernels (by normalisation) and count vectors ``(cases, V)``."""
     V = counts.shape[1]
     eps = np.empty((len(MISMATCHES), len(sigma2s), counts.shape[0]))

@@ -37,7 +37,7 @@ with rule_context(smk) as log:
             counts = nested_counts(rng_for(smk.params.seed, "fig9_tail_dataset", ens, i, r), V, Ns)
             per_graph.append(sc.matched_errors(kernels, counts, [s2], split,
                                                rng_for(smk.params.seed, "fig9_tail_placements", ens, i, r),
-                                               s["placement_draws"]).var[:, 0])
+                                               draws=s["placement_draws"]).var[:, 0])
         out.append(np.stack(per_graph))
     log.info("%d graphs x %d data sets at nu = %s", len(out), int(tail["datasets"]), np.round(nus[at], 3))
     save_npz(smk.output[0], {"nu": nus[at], "var": np.stack(out), "normalisations": np.array(list(kernels))},
