@@ -57,6 +57,8 @@ def test_shipped_configs_are_valid(name):
      "urry_sollich.fig9.larger_graph_sims.ensembles"),
     (lambda c: c["urry_sollich"]["fig9"]["larger_graph_sims"].__setitem__("V", 400),
      "urry_sollich.fig9.larger_graph_sims.V"),
+    (lambda c: c["uda_kabashima"]["fig4"].pop("conv_tol"), "'conv_tol' is a required property"),
+    (lambda c: c["uda_kabashima"]["fig3"].__setitem__("conv_tol", 1e-6), "uda_kabashima.fig3.conv_tol"),
 ])
 def test_bad_configuration_names_the_key(mutate, needle):
     cfg = copy.deepcopy(full())

@@ -84,7 +84,8 @@ def test_end_to_end_path_gamma_orders_k():
 def test_end_to_end_small_tracking():
     v = tracking_data(np.random.default_rng(3), T=3, H=40, W=40, radius=8, start=(15, 15),
                          step=(3, 3), extra_frame=1, extra_center=(32, 8), extra_radius=2, frac_missing=0.1)
-    r = tracking_posterior(v, np.random.default_rng(4), n_iter=200, burn_in=100, thin=2, k0=100)
+    r = tracking_posterior(v, np.random.default_rng(4), n_iter=200, burn_in=100, thin=2, k0=100, c0=1.0,
+                           **TRACK_CHAIN)
     assert r["ell_mean"].shape == (3, 40, 40)
     assert np.all(r["frame_error"] < 0.1)
     assert np.all(r["ci_width"] >= 0)
@@ -99,8 +100,8 @@ def test_tracking_probes_record_the_start_dependence():
     probes = ({"k0": 60, "c0": 1.0, "k_move": "bin4", "scale_sd": 0.0},
               {"k0": 5, "c0": 1.0, "k_move": "conditional", "scale_sd": 0.1},
               {"k0": 900, "c0": 1.0, "k_move": "conditional", "scale_sd": 0.1})
-    r = tracking_posterior(v, np.random.default_rng(4), n_iter=120, burn_in=60, thin=2, k0=100, scale_sd=0.1,
-                              probes=probes, probe_iter=40)
+    r = tracking_posterior(v, np.random.default_rng(4), n_iter=120, burn_in=60, thin=2, k0=100, c0=1.0, scale_sd=0.1,
+                           probes=probes, probe_iter=40, **TRACK_CHAIN)
     assert r["probe_k"].shape == (3, 40) and r["probe_frame_error"].shape == (3, 3)
     assert np.all(np.abs(r["probe_k"][0] - 60) <= 2 * 40)
     assert np.all(np.diff(r["probe_k"][0]) >= -2) and np.all(np.diff(r["probe_k"][0]) <= 2)

@@ -8,6 +8,8 @@ from statmech_bayes.truncated_laplacian import eigenbasis as eb
 from statmech_bayes.truncated_laplacian import level_evidence as le
 from statmech_bayes.truncated_laplacian import sampler as sa
 
+Q = 1.0  # the power of the Laplacian in the prior precision (small problems; the paper's q, too)
+
 
 def test_dct_gram_matches_dense_eigenvectors():
     basis = eb.DCTBasis((3, 5, 4))
@@ -27,7 +29,7 @@ def _problem(shape, k, n_obs_frac, seed):
 
 def test_mode_is_stationary():
     basis, signs = _problem((4, 12, 12), 30, 0.9, 1)
-    m = le.laplace_mode(basis, signs, 30, c=0.5)
+    m = le.laplace_mode(basis, signs, 30, c=0.5, q=Q)
     grad_f = le._probit_terms(basis.synth(m["g"]), signs)[1]
     np.testing.assert_allclose(basis.project(grad_f, 30), m["tau_c"] * m["g"], atol=1e-6)
 
@@ -38,8 +40,8 @@ def test_laplace_evidence_matches_quadrature_in_two_dimensions():
     Occam term would miss by far more."""
     basis, signs = _problem((400,), 2, 1.0, 2)
     c, k = 2.0, 2
-    ev = le.log_evidence(basis, signs, k, c)
-    ct = c * sa.tau(basis.lam[:k], basis.n, 1.0)
+    ev = le.log_evidence(basis, signs, k, c, q=Q)
+    ct = c * sa.tau(basis.lam[:k], basis.n, Q)
     g = ev["g"]
     sd = 8.0 / np.sqrt(ct + 0.1)  # the labels give each g_i a curvature above 0.1: the window spans > 8 sd
     a1 = np.linspace(g[0] - sd[0], g[0] + sd[0], 301)

@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from claim_checks import paper_config
 from scipy.optimize import brentq
 
 from statmech_bayes.sparse_classifier.bp import bp_fast, predict, signed_data
@@ -19,6 +20,7 @@ from statmech_bayes.sparse_classifier.teacher import (
 from statmech_bayes.sparse_classifier.transfer import a_out
 
 KAPPA = 0.05
+N_QUAD = paper_config("uda_kabashima")["n_quad"]  # the state evolution's quadrature at paper scale
 
 
 # --- an element-by-element transcription of Eqs. (40)-(41), independent of the vectorised code ----------
@@ -125,7 +127,7 @@ def test_state_evolution_matches_bp_average():
     T, runs = 10, 5
     rng = np.random.default_rng(2024)
     for C in (0.1, 0.3):
-        se = state_evolution(C, 0.2, 1.0, KAPPA, T=T)
+        se = state_evolution(C, 0.2, 1.0, KAPPA, T=T, n_quad=N_QUAD)
         eps, Q, R = np.zeros(T), np.zeros(T), np.zeros(T)
         for _ in range(runs):
             w, X, y = teacher_student_data(1000, 1000, 0.2, KAPPA, rng)

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from claim_checks import paper_config
 from scipy import integrate
 from scipy.stats import norm
 
@@ -20,12 +21,14 @@ from statmech_bayes.sparse_classifier.transfer import a_out, b_out, f_step, z_ou
 
 KAPPA = 0.05
 ALPHA = 1.0  # M / N of Figs 1, 3, 4
+N_QUAD = paper_config("uda_kabashima")["n_quad"]  # the reference values below are at the paper-scale quadrature
+GRID = gauss_grid(N_QUAD)  # built once, as solve_rs_grid does, for the solves outside it
 
 
 @pytest.mark.parametrize("Ct", [0.1, 0.2, 0.3])
 def test_nishimori_point(Ct):
     """At C = C_t the prior matches the teacher: Q = R, Q̂ = R̂, F = 1, λ = ln(C_t/(1 − C_t))."""
-    s = solve_rs(Ct, Ct, ALPHA, KAPPA)
+    s = solve_rs(Ct, Ct, ALPHA, KAPPA, grid=GRID)
     assert s.Q == pytest.approx(s.R, abs=1e-7)
     assert s.Qh == pytest.approx(s.Rh, rel=1e-6)
     assert s.F == pytest.approx(1.0, abs=1e-6)
@@ -35,25 +38,25 @@ def test_nishimori_point(Ct):
 
 
 def test_nishimori_fails_off_optimum_and_with_eq53():
-    off = solve_rs(0.3, 0.2, ALPHA, KAPPA)
+    off = solve_rs(0.3, 0.2, ALPHA, KAPPA, grid=GRID)
     assert abs(off.Q - off.R) > 1e-2 and abs(off.F - 1) > 0.1
-    bad = state_evolution(0.2, 0.2, 1.0, KAPPA, T=40, r_equation="53")
+    bad = state_evolution(0.2, 0.2, 1.0, KAPPA, T=40, n_quad=N_QUAD, r_equation="53")
     assert abs(bad["Q"][-1] - bad["R"][-1]) > 0.01   # Eq. (53) breaks the identity (spec §2.4)
     assert bad["eps"][-1] > 0.28
 
 
 def test_rs_reference_values():
     """Regression targets of the independent prototype (spec §4, Figs. 3-4 tables)."""
-    assert solve_rs(0.2, 0.2, ALPHA, KAPPA).Q == pytest.approx(0.1230, abs=2e-4)
+    assert solve_rs(0.2, 0.2, ALPHA, KAPPA, grid=GRID).Q == pytest.approx(0.1230, abs=2e-4)
     for C, Ct, eps in [(0.1, 0.2, 0.2532), (0.2, 0.2, 0.2418), (0.3, 0.2, 0.2460), (0.02, 0.1, 0.2729),
                        (0.05, 0.1, 0.1936), (0.1, 0.1, 0.1757), (0.5, 0.1, 0.2431), (0.9, 0.1, 0.2954)]:
-        assert solve_rs(C, Ct, ALPHA, KAPPA).eps_sbc == pytest.approx(eps, abs=2e-4), (C, Ct)
-    assert solve_rs(0.05, 0.1, ALPHA, KAPPA).F == pytest.approx(-9.3, abs=0.05)  # F may be negative
+        assert solve_rs(C, Ct, ALPHA, KAPPA, grid=GRID).eps_sbc == pytest.approx(eps, abs=2e-4), (C, Ct)
+    assert solve_rs(0.05, 0.1, ALPHA, KAPPA, grid=GRID).F == pytest.approx(-9.3, abs=0.05)  # F may be negative
 
 
 def test_fig1_minima():
     C = np.round(np.arange(0.01, 1.0, 0.01), 2)
-    g = solve_rs_grid(C, [0.1, 0.2, 0.3], ALPHA, KAPPA, n_quad=801)
+    g = solve_rs_grid(C, [0.1, 0.2, 0.3], ALPHA, KAPPA, n_quad=N_QUAD)
     for i, Ct in enumerate(g["Ct"]):
         assert C[np.argmin(g["eps_sbc"][i])] == pytest.approx(Ct)       # Fig. 1a: min at C = C_t
         assert C[np.argmin(g["eps_gibbs"][i])] < Ct - 0.02               # Fig. 1b: not at C = C_t
@@ -63,18 +66,18 @@ def test_fig1_minima():
 
 def test_solver_raises_when_not_converged():
     with pytest.raises(RSConvergenceError):
-        solve_rs(0.2, 0.2, ALPHA, KAPPA, max_iter=3)
+        solve_rs(0.2, 0.2, ALPHA, KAPPA, max_iter=3, grid=GRID)
     with pytest.raises(ValueError, match="C must"):
-        solve_rs(1.2, 0.2, ALPHA, KAPPA)
+        solve_rs(1.2, 0.2, ALPHA, KAPPA, grid=GRID)
     with pytest.raises(ValueError, match="kappa"):
-        solve_rs(0.2, 0.2, ALPHA, 0.5)
+        solve_rs(0.2, 0.2, ALPHA, 0.5, grid=GRID)
 
 
 def test_state_evolution_reaches_rs_and_reference_trajectory():
-    se = state_evolution(0.2, 0.2, 1.0, KAPPA, T=60)
-    rs = solve_rs(0.2, 0.2, ALPHA, KAPPA)
+    se = state_evolution(0.2, 0.2, 1.0, KAPPA, T=60, n_quad=N_QUAD)
+    rs = solve_rs(0.2, 0.2, ALPHA, KAPPA, grid=GRID)
     assert se["Q"][-1] == pytest.approx(rs.Q, abs=1e-6) and se["R"][-1] == pytest.approx(rs.R, abs=1e-6)
-    se = state_evolution(0.1, 0.2, 1.0, KAPPA, T=3)
+    se = state_evolution(0.1, 0.2, 1.0, KAPPA, T=3, n_quad=N_QUAD)
     np.testing.assert_allclose(se["eps"], [0.5, 0.2860, 0.2611, 0.2549], atol=2e-4)
 
 

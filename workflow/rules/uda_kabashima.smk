@@ -103,7 +103,7 @@ rule uk_fig4_bp:
     output:
         uk_fig4_bp_file("{uk_chunk}"),
     params:
-        kw=uk_bp_runs_kw(UK_F4),
+        kw=uk_fig4_bp_runs_kw(),
         runs=lambda wc: UK_F4_CHUNKS[int(wc.uk_chunk)],
         seed=config["seed"],
     log:

@@ -50,10 +50,16 @@ def uk_state_evolution_kw():
 
 
 def uk_bp_runs_kw(section):
-    """:func:`fig3_bp_runs` / :func:`fig4_bp_runs` keyword arguments but the chunk's n_runs and generator (Fig 4's
-    convergence threshold conv_tol where the configuration sets it)."""
-    kw = {"C_values": section["C"], **uk_pick(section, ("Ct", "N", "M", "T")), "kappa": UK["kappa"]}
-    return kw | ({"conv_tol": section["conv_tol"]} if "conv_tol" in section else {})
+    """The keyword arguments :func:`fig3_bp_runs` and :func:`fig4_bp_runs` share, from ``section`` (Fig 3's or
+    Fig 4's), but the chunk's n_runs and generator: all of Fig 3's."""
+    return {"C_values": section["C"], **uk_pick(section, ("Ct", "N", "M", "T")), "kappa": UK["kappa"]}
+
+
+def uk_fig4_bp_runs_kw():
+    """:func:`fig4_bp_runs`' keyword arguments but the chunk's n_runs and generator: the shared ones and the
+    convergence threshold conv_tol (which the schema requires), last: the job's params and the provenance in its
+    output list the keys in this order."""
+    return uk_bp_runs_kw(UK_F4) | {"conv_tol": UK_F4["conv_tol"]}
 
 
 def uk_colon_chunk_kw():

@@ -90,16 +90,17 @@ def fda_mean_difference(X: np.ndarray, y: np.ndarray) -> LinearClassifier:
     return LinearClassifier(w=w, b=float(-w @ (mu_p + mu_n) / 2.0), selected=np.arange(X.shape[1]))
 
 
-def fda_variant_names(ridge=(1e-3, 1.0, 100.0, 1e4)) -> tuple[str, ...]:
-    """Names of :func:`fda_variants`, in order."""
+def fda_variant_names(ridge) -> tuple[str, ...]:
+    """Names of :func:`fda_variants` with the ridge values ``ridge``, in order."""
     return ("pinv", "pinv_b0") + tuple(f"ridge_{lam:g}" for lam in ridge) + ("meandiff",)
 
 
-def fda_variants(X: np.ndarray, y: np.ndarray, ridge=(1e-3, 1.0, 100.0, 1e4)) -> dict:
+def fda_variants(X: np.ndarray, y: np.ndarray, *, ridge) -> dict:
     """The well-defined Fisher discriminants on the same data (the paper does not say how its FDA was built):
     pseudo-inverse with the midpoint threshold (``pinv``) and with threshold 0 (``pinv_b0``: the genes are
-    centred over all tissues, so 0 is the other natural cut), ridge ``S_W + λ I`` for each ``λ`` in ``ridge``,
-    and the mean difference. Returns ``{name: LinearClassifier}`` in :func:`fda_variant_names` order."""
+    centred over all tissues, so 0 is the other natural cut), ridge ``S_W + λ I`` for each ``λ`` in ``ridge`` (the
+    workflow's: ``uda_kabashima.colon.fda_ridge``), and the mean difference. Returns ``{name: LinearClassifier}`` in
+    :func:`fda_variant_names` order."""
     X, y = _check_xy(X, y)
     pinv = fda_pinv(X, y)
     out = {"pinv": pinv, "pinv_b0": LinearClassifier(w=pinv.w, b=0.0, selected=pinv.selected)}

@@ -117,14 +117,14 @@ def sbc_grid_literal(Xtr, ytr, Xte, yte, C_grid, kappa_grid, *, T: int, conv_tol
     return out
 
 
-def select_by_looe(looe: np.ndarray, converged: np.ndarray | None = None, rule: str = "last"):
+def select_by_looe(looe: np.ndarray, converged: np.ndarray | None = None, *, rule: str):
     """Index ``(i, j)`` of the minimum LOOE over a (C, κ) grid, C ascending on axis 0.
 
     LOOE takes values in multiples of 1/M, so ties are common and the paper gives no rule.
-    ``rule="last"``: last minimum in C-major order (prefer larger C, then larger κ) -- the default
-    because it is the simple rule under which the most frequent κ is 0.4, the one histogram fact the
-    paper states; ``"first"`` prefers the smallest. If ``converged`` is given, non-converged cells are
-    excluded unless none converged.
+    ``rule="last"``: last minimum in C-major order (prefer larger C, then larger κ) -- the workflow's
+    (``uda_kabashima.colon.tie_rule``) because it is the simple rule under which the most frequent κ is 0.4, the
+    one histogram fact the paper states; ``"first"`` prefers the smallest. If ``converged`` is given, non-converged
+    cells are excluded unless none converged.
     """
     if rule not in TIE_RULES:
         raise ValueError(f"rule must be one of {TIE_RULES}, got {rule!r}")
@@ -197,9 +197,10 @@ def run_splits(X_pre, Z_white, y, perms, **kwargs) -> dict:
     return out
 
 
-def majority_errors(y: np.ndarray, perms: np.ndarray, n_train: int = 42) -> np.ndarray:
+def majority_errors(y: np.ndarray, perms: np.ndarray, n_train: int) -> np.ndarray:
     """Per-split test error of the trivial classifier that ignores every gene and predicts the majority
-    label of the training set (ties: +1): the no-learning reference for Table 1."""
+    label of the training set (the first ``n_train`` of each permutation; the workflow's is
+    ``uda_kabashima.colon.n_train``; ties: +1): the no-learning reference for Table 1."""
     y = np.asarray(y, float)
     perms = np.atleast_2d(np.asarray(perms))
     out = np.empty(perms.shape[0])
@@ -258,14 +259,14 @@ def summarise_splits(res: dict, C_grid, kappa_grid, kappa_fixed: float, rule: st
     out["sel_state"] = np.empty(n, np.int8)
     for s in range(n):
         conv = g["conv"][s] if excl else None
-        i, j = select_by_looe(g["looe"][s], conv, rule)
+        i, j = select_by_looe(g["looe"][s], conv, rule=rule)
         out["err_sbc"][s], out["sel_C"][s], out["sel_kappa"][s] = g["test"][s][i, j], C_grid[i], kappa_grid[j]
         out["looe_sbc"][s], out["sel_state"][s] = g["looe"][s][i, j], g["state"][s][i, j]
         conv = g["conv"][s][:, [jk]] if excl else None
-        i, _ = select_by_looe(g["looe"][s][:, [jk]], conv, rule)
+        i, _ = select_by_looe(g["looe"][s][:, [jk]], conv, rule=rule)
         out["err_sbc_k04"][s], out["sel_C_k04"][s] = g["test"][s][i, jk], C_grid[i]
         conv = g["white_conv"][s][:, None] if excl else None
-        i, _ = select_by_looe(g["white_looe"][s][:, None], conv, rule)
+        i, _ = select_by_looe(g["white_looe"][s][:, None], conv, rule=rule)
         out["err_white"][s], out["sel_C_white"][s] = g["white_test"][s][i], C_grid[i]
     out["err_sbl"] = np.asarray(res["err_sbl"], float)
     out["err_fda"] = np.asarray(res["err_fda"], float)

@@ -46,9 +46,9 @@ def literal_selections(lit_looe, lit_test, *, C_grid, kappa_grid, kappa_fixed: f
     out = {"iC": np.empty(n, np.int64), "iK": np.empty(n, np.int64), "err_sbc": np.empty(n),
            "err_sbc_k04": np.empty(n)}
     for s in range(n):
-        i, j = select_by_looe(looe[s], None, rule)
+        i, j = select_by_looe(looe[s], None, rule=rule)
         out["iC"][s], out["iK"][s], out["err_sbc"][s] = i, j, test[s, i, j]
-        i, _ = select_by_looe(looe[s][:, [jk]], None, rule)
+        i, _ = select_by_looe(looe[s][:, [jk]], None, rule=rule)
         out["err_sbc_k04"][s] = test[s, i, jk]
     return out
 

@@ -26,9 +26,6 @@ from .state_evolution import state_evolution
 from .stats import mean_ci95, paired_t, sign_test, welch
 from .teacher import teacher_student_data
 
-# BP at the final update counts as converged if the last change of any m_l is below this (unless told otherwise).
-FIG4_CONV_TOL = 1e-6
-
 
 def _check_runs(n_runs, rng):
     if int(n_runs) != n_runs or n_runs < 1:
@@ -87,8 +84,8 @@ def fig3_state_evolution(*, C_values, Ct: float, alpha: float, kappa: float, T: 
     """
     rs = solve_rs_grid(C_values, [Ct], alpha, kappa, n_quad=n_quad)
     C_values = np.asarray(C_values, float).ravel()
-    runs = [state_evolution(float(C), Ct, alpha, kappa, T, n_quad=n_quad) for C in C_values]
-    bad = [state_evolution(float(C), Ct, alpha, kappa, T, n_quad=n_quad, r_equation="53") for C in C_values]
+    runs = [state_evolution(float(C), Ct, alpha, kappa, T=T, n_quad=n_quad) for C in C_values]
+    bad = [state_evolution(float(C), Ct, alpha, kappa, T=T, n_quad=n_quad, r_equation="53") for C in C_values]
     out = {k: np.stack([r[k] for r in runs]) for k in ("eps", "Q", "R")}
     out["eps_eq53"] = np.stack([r["eps"] for r in bad])
     out["C"], out["t"] = C_values, runs[0]["t"]
@@ -103,12 +100,13 @@ def fig3_summary(eps: np.ndarray) -> dict:
 
 
 def fig4_bp_runs(*, C_values, Ct: float, N: int, M: int, kappa: float, T: int, n_runs: int,
-                 rng: np.random.Generator, conv_tol: float = FIG4_CONV_TOL) -> dict:
+                 rng: np.random.Generator, conv_tol: float) -> dict:
     """Fig. 4 markers: undamped fast BP for ``T`` updates per C on ``n_runs`` teacher/data sets.
 
     Returns ``C`` (nC,) and (nC, n_runs) arrays ``eps`` (∘: overlap error at the last update),
     ``looe`` (+: Eq. 56 at the last update), ``Q``, ``max_dm`` (last change of m) and ``converged``
-    (``max_dm < conv_tol``; runs at C < C_t may oscillate -- the RSB region the paper mentions).
+    (``max_dm < conv_tol``, the workflow's ``uda_kabashima.fig4.conv_tol``; runs at C < C_t may oscillate -- the
+    RSB region the paper mentions).
     """
     _check_runs(n_runs, rng)
     C_values = np.asarray(C_values, float).ravel()

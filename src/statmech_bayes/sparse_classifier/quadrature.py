@@ -15,8 +15,9 @@ class GaussGrid:
     w: np.ndarray
 
 
-def gauss_grid(n: int = 801, half_width: float = 10.0) -> GaussGrid:
-    """Composite Simpson rule on ``[−L, L]`` times φ(z).
+def gauss_grid(n: int, half_width: float = 10.0) -> GaussGrid:
+    """Composite Simpson rule with ``n`` points on ``[−L, L]`` times φ(z) (the workflow's n is
+    ``uda_kabashima.n_quad`` in ``workflow/config/full.yaml``).
 
     A fixed equispaced grid (rather than Gauss-Hermite) because the integrands contain ``a(√Q z; V)``,
     which turns sharp when ``V = C − Q`` is small: equispaced nodes resolve it uniformly in z.

@@ -148,10 +148,11 @@ def _project(Q, R, C, Ct):
     return Q, float(np.clip(R, -lim, lim))
 
 
-def solve_rs(C: float, Ct: float, alpha: float, kappa: float, *, damping: float = 0.5,
+def solve_rs(C: float, Ct: float, alpha: float, kappa: float, *, grid: GaussGrid, damping: float = 0.5,
              tol: float = 1e-10, max_iter: int = 5000, init: tuple[float, float] | None = None,
-             grid: GaussGrid | None = None, r_equation: str = "52") -> RSSolution:
-    """The RS saddle point of (16) at ``(C, C_t, α, κ)`` by damped fixed-point iteration.
+             r_equation: str = "52") -> RSSolution:
+    """The RS saddle point of (16) at ``(C, C_t, α, κ)`` by damped fixed-point iteration, the Gaussian measure on
+    ``grid`` (:func:`.quadrature.gauss_grid`; built once by the caller and shared by every point of a grid).
 
     ``Q ← η Q + (1−η) Q_new`` (likewise R), from ``init = (Q, R)`` (default ``(1e-6, 1e-7)``, the
     basin that BP's state evolution reaches from ``Q = R = 0``). Stops when ``|ΔQ| + |ΔR| < tol``;
@@ -161,7 +162,6 @@ def solve_rs(C: float, Ct: float, alpha: float, kappa: float, *, damping: float 
     kappa = check_kappa(kappa)
     if not 0.0 <= damping < 1.0:
         raise ValueError(f"damping must lie in [0, 1), got {damping!r}")
-    grid = gauss_grid() if grid is None else grid
     Q, R = (1e-6, 1e-7) if init is None else init
     Q, R = _project(Q, R, C, Ct)
     sol = None

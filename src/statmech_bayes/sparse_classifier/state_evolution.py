@@ -17,9 +17,11 @@ from .transfer import check_kappa
 SE_FIELDS = ("Q", "R", "Qh", "Rh", "S", "lam", "eps")
 
 
-def state_evolution(C: float, Ct: float, alpha: float = 1.0, kappa: float = 0.05, T: int = 20, *,
-                    n_quad: int = 801, r_equation: str = "52") -> dict:
-    """Macroscopic trajectory of BP for ``t = 0..T``.
+def state_evolution(C: float, Ct: float, alpha: float, kappa: float, *, T: int, n_quad: int,
+                    r_equation: str = "52") -> dict:
+    """Macroscopic trajectory of BP for ``t = 0..T``, the Gaussian measure on :func:`.quadrature.gauss_grid`
+    with ``n_quad`` points (the workflow passes ``alpha``, ``kappa``, ``n_quad`` and ``fig3.T`` of ``uda_kabashima``
+    in ``workflow/config/full.yaml``).
 
     Returns a dict of arrays of length ``T + 1``: ``t``, ``Q``, ``R``, ``Qh``, ``Rh``, ``S``, ``lam``
     and ``eps`` = ``κ + (1−2κ) arccos(R^t/√(Q^t C_t))/π`` (``eps[0] = 0.5``: ``m^0 = 0`` predicts

@@ -41,10 +41,11 @@ def _probit_terms(f: np.ndarray, signs: np.ndarray):
     return float(logcdf.sum()), grad, w
 
 
-def laplace_mode(basis, signs: np.ndarray, k: int, c: float, q: float = 1.0, *, g0: np.ndarray | None = None,
+def laplace_mode(basis, signs: np.ndarray, k: int, c: float, *, q: float, g0: np.ndarray | None = None,
                  tol: float = 1e-6, max_newton: int = 50) -> dict:
-    """The mode ĝ of ψ (module docstring) by damped Newton steps; returns ``g``, ``psi``, ``loglik`` (log p(D | ĝ)),
-    ``w`` (the curvature at ĝ), ``tau_c`` (cτ_i, i <= k), ``n_newton``, ``grad_norm``."""
+    """The mode ĝ of ψ (module docstring; ``q`` the power of τ_i, the workflow's ``hartog_vanzanten.q``) by damped
+    Newton steps; returns ``g``, ``psi``, ``loglik`` (log p(D | ĝ)), ``w`` (the curvature at ĝ), ``tau_c`` (cτ_i,
+    i <= k), ``n_newton``, ``grad_norm``."""
     signs = np.asarray(signs, dtype=np.int8)
     k = int(k)
     ct = float(c) * sa.tau(basis.lam[:k], basis.n, q)
@@ -115,12 +116,12 @@ def dct_gram(basis: eb.DCTBasis, w: np.ndarray, k: int, block: int = 256) -> np.
     return G
 
 
-def log_evidence(basis, signs: np.ndarray, k: int, c: float, q: float = 1.0, *, g0: np.ndarray | None = None,
+def log_evidence(basis, signs: np.ndarray, k: int, c: float, *, q: float, g0: np.ndarray | None = None,
                  gram=None, **mode_kw) -> dict:
     """Laplace's ``log p(D | k, c)`` (module docstring) with ``log_det`` = log det(H) - Σ log(cτ_i) (the Occam
     factor, ≥ 0), ``psi`` and ``loglik`` at the mode, ``prior_term`` = -½ Σ cτ_i ĝ_i² and the mode's record.
     ``gram(w, k)`` returns U_kᵀ diag(w) U_k; by default :func:`dct_gram` for a grid basis, else from ``basis.U``."""
-    m = laplace_mode(basis, signs, k, c, q, g0=g0, **mode_kw)
+    m = laplace_mode(basis, signs, k, c, q=q, g0=g0, **mode_kw)
     if gram is None:
         gram = ((lambda w_, k_: dct_gram(basis, w_, k_)) if isinstance(basis, eb.DCTBasis)
                 else (lambda w_, k_: (basis.U[:, :k_] * w_[:, None]).T @ basis.U[:, :k_]))
@@ -134,7 +135,7 @@ def log_evidence(basis, signs: np.ndarray, k: int, c: float, q: float = 1.0, *, 
             "grad_norm": m["grad_norm"], "g": m["g"]}
 
 
-def level_log_evidence(basis, signs: np.ndarray, k: int, log_c0: float, *, q: float = 1.0, gamma: float = 0.0,
+def level_log_evidence(basis, signs: np.ndarray, k: int, log_c0: float, *, q: float, gamma: float = 0.0,
                        g0: np.ndarray | None = None, h: float = 0.15, max_steps: int = 4) -> dict:
     """The weight of truncation level k: ``log p(D | k) + log p(k)`` with the paper's ``p(c) ∝ 1/c`` (a = b = 0)
     integrated over ``u = log c`` by Laplace's method in u as well, ``∫ p(D | k, e^u) du`` (the improper prior's
@@ -152,7 +153,7 @@ def level_log_evidence(basis, signs: np.ndarray, k: int, log_c0: float, *, q: fl
     def at(x):
         key = round(x, 6)
         if key not in vals:
-            vals[key] = log_evidence(basis, signs, k, float(np.exp(key)), q, g0=g0)
+            vals[key] = log_evidence(basis, signs, k, float(np.exp(key)), q=q, g0=g0)
         return vals[key]
 
     curv = slope = np.nan

@@ -37,9 +37,9 @@ def select_digits(arrays: dict[str, np.ndarray], digits=DIGITS) -> dict[str, np.
             "is_test": np.concatenate([p[2] for p in parts])}
 
 
-def pca_scores(X: np.ndarray, n_components: int = 50) -> np.ndarray:
-    """Projections of the centred rows of ``X`` on the first ``n_components`` principal axes,
-    via the eigenvectors of the ``d x d`` scatter matrix (cheap for d = 784 << N)."""
+def pca_scores(X: np.ndarray, n_components: int) -> np.ndarray:
+    """Projections of the centred rows of ``X`` on the first ``n_components`` principal axes (the workflow's:
+    ``hartog_vanzanten.mnist.n_pcs``), via the eigenvectors of the ``d x d`` scatter matrix (cheap for d = 784 << N)."""
     X = np.asarray(X, dtype=float)
     if not 1 <= n_components <= X.shape[1]:
         raise ValueError(f"n_components must be in 1..{X.shape[1]}, got {n_components!r}")
@@ -48,8 +48,9 @@ def pca_scores(X: np.ndarray, n_components: int = 50) -> np.ndarray:
     return Xc @ V[:, ::-1][:, :n_components]
 
 
-def knn_adjacency(P: np.ndarray, k: int = 15) -> sp.csr_array:
-    """Unweighted symmetrised k-NN graph (OR rule) on the rows of ``P`` in Euclidean distance."""
+def knn_adjacency(P: np.ndarray, k: int) -> sp.csr_array:
+    """Unweighted symmetrised k-NN graph (OR rule) on the rows of ``P`` in Euclidean distance (the workflow's k:
+    ``hartog_vanzanten.mnist.knn``)."""
     P = np.asarray(P, dtype=float)
     N = P.shape[0]
     if not 1 <= k < N:

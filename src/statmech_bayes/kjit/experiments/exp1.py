@@ -109,7 +109,9 @@ def predicted_log_kl(t_mean, t_var, pred, target: str):
     return lk, m, v, ok
 
 
-def _uncertainty_lines(n_points=500):
+def _uncertainty_lines(n_points):
+    """Fig. 4's test lines: ``n_points`` means on [-13, 13] (the workflow's ``kjit.exp1.n_grid``) and the log
+    precision of each of the two lines there."""
     means = np.linspace(-13.0, 13.0, n_points)
     return means, 0.02 * means + 2.6, -0.02 * means ** 2 + 1.6
 

@@ -56,15 +56,16 @@ def probe_chains(basis, signs: np.ndarray, video: dict, rng: np.random.Generator
     return out
 
 
-def tracking_posterior(video: dict, rng: np.random.Generator, *, n_iter: int = 3000,
-                       burn_in: int = 1000, thin: int = 4, k0: int = 300, gamma_rule: float = 20.0,
-                       q: float = 1.0, a: float = 0.0, b: float = 0.0,
-                       refresh_g_on_reject: bool = False, k_move: str = "conditional", scale_sd: float = 0.0,
-                       c0: float = 1.0, probes: tuple[dict, ...] = (), probe_iter: int = 0) -> dict:
+def tracking_posterior(video: dict, rng: np.random.Generator, *, gamma_rule: float, q: float, a: float, b: float,
+                       refresh_g_on_reject: bool, k_move: str, k0: int, c0: float, n_iter: int = 3000,
+                       burn_in: int = 1000, thin: int = 4, scale_sd: float = 0.0,
+                       probes: tuple[dict, ...] = (), probe_iter: int = 0) -> dict:
     """Figs. 8-10: Algorithm 1 on the ``T x H x W`` space-time grid graph (explicit DCT eigenbasis,
-    ``K_max = n``), γ = gamma_rule/n, started at ``(k0, c0)``; then short probe chains of ``probe_iter``
-    sweeps, one per entry ``{"k0", "c0", "k_move", "scale_sd"}`` of ``probes`` (same γ, q, a, b), which show
-    how the result depends on the start and the moves (spec B7).
+    ``K_max = n``), γ = gamma_rule/n, started at ``(k0, c0)`` (the paper's settings: ``hartog_vanzanten.tracking``,
+    its first ``chains`` entry and the section's ``q``, ``a``, ``b``, ``refresh_g_on_reject`` in
+    ``workflow/config/full.yaml``); then short probe chains of ``probe_iter`` sweeps, one per entry ``{"k0", "c0",
+    "k_move", "scale_sd"}`` of ``probes`` (same γ, q, a, b), which show how the result depends on the start and the
+    moves (spec B7).
 
     Returns ``ell_mean`` (T,H,W) (Fig. 8, posterior mean of Φ(f)), ``estimate`` int8 (T,H,W) (Fig. 9,
     ``ell_mean > ½``), ``ci_width`` (T,H,W) (Fig. 10, 97.5 % - 2.5 % quantile of ℓ over the thinned
