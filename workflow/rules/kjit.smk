@@ -124,9 +124,10 @@ rule kj_exp3_sampling:
     benchmark:
         bench("kj_exp3_sampling_{part}")
     # One core, not every core: its errors are Fig. 6a's sampling points and its times panel (b)'s single runs
-    # (single-threaded, so a job on the other core barely moves them), but no claim reads these times: they come
-    # from kj_exp3_timing, where the methods are timed interleaved with every core held. Holding every core here
-    # left one idle for the six ~230 s slices (~20 min of a 2-core build).
+    # (single-threaded, but a job on the other core slows them: panel b's median sampling/KJIT ratio 133, was 118
+    # with every core held), and no claim reads these times: they come from kj_exp3_timing, where the methods are
+    # timed interleaved with every core held. Holding every core here left one idle for the six ~230 s slices
+    # (~20 min of a 2-core build).
     threads: 1
     resources:
         mem_mb=2000,
