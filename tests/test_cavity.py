@@ -123,17 +123,15 @@ def test_woodbury_message_is_inverse_and_projection():
     assert p == (n - 1) // 2
 
 
-def test_selection_matrix_sums_duplicates():
+def test_selection_draws_k_indices_per_row_with_replacement():
     rng = np.random.default_rng(2)
     P = 7
     k = np.array([0, 3, 12, 1])
-    S = population._selection(rng, k, P)
-    pop = rng.normal(size=(P, 5)) + 1j * rng.normal(size=(P, 5))
-    ref = np.zeros((k.size, 5), dtype=complex)
-    rows = np.repeat(np.arange(k.size), k)
-    np.add.at(ref, rows, pop[S.indices])
-    np.testing.assert_allclose(S @ pop, ref, atol=1e-14)
-    assert np.all(np.diff(S.indptr) == k)
+    indptr, idx = population._selection(rng, k, P)
+    assert np.array_equal(np.diff(indptr), k) and indptr[0] == 0
+    assert idx.size == k.sum() and idx.min() >= 0 and idx.max() < P
+    # 12 draws from 7 values must repeat one: drawn with replacement
+    assert np.unique(idx[indptr[2]:indptr[3]]).size < 12
 
 
 # ---------------------------------------------------------------------------------------------------------

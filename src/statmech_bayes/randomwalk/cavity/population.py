@@ -10,10 +10,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-import scipy.sparse as sp
 
 from statmech_bayes.graphs.ensembles import DegreeLaw
-from statmech_bayes.randomwalk.cavity.messages import _check_pa, _inv00, base_matrix, embed, woodbury_message
+from statmech_bayes.randomwalk.cavity import kernels
+from statmech_bayes.randomwalk.cavity.messages import (
+    _check_pa,
+    _inv00,
+    base_matrix,
+    embed,
+    embedding_permutation,
+    woodbury_message,
+)
 
 
 @dataclass
@@ -83,17 +90,26 @@ def _default_block(P: int) -> int:
     return max(1, min(1000, P // 10))
 
 
-def _selection(rng: np.random.Generator, k: np.ndarray, P: int) -> sp.csr_array:
-    """Rows with ``k[b]`` population indices drawn uniformly with replacement, as a CSR 0/1 matrix.
+def _selection(rng: np.random.Generator, k: np.ndarray, P: int) -> tuple[np.ndarray, np.ndarray]:
+    """For each row ``b``, ``k[b]`` population indices drawn uniformly with replacement: ``(indptr, idx)``, row
+    ``b``'s indices being ``idx[indptr[b]:indptr[b+1]]`` (the compressed-row layout of :mod:`.kernels`).
 
-    ``S @ pop.reshape(P, -1)`` sums the chosen messages for every row at once; duplicate column indices
-    within a row are summed by the CSR product, which is what sampling with replacement requires. Rows of
-    very different lengths (heavy-tailed degrees) cost only their number of entries.
+    Duplicate indices within a row are kept (and summed by the kernels), which is what sampling with
+    replacement requires. Rows of very different lengths (heavy-tailed degrees) cost only their entries.
     """
     indptr = np.zeros(k.size + 1, dtype=np.int64)
     np.cumsum(k, out=indptr[1:])
     idx = rng.integers(0, P, size=int(indptr[-1]), dtype=np.int64)
-    return sp.csr_array((np.ones(idx.size), idx, indptr), shape=(k.size, P))
+    return indptr, idx
+
+
+def _checked_inv00(x: np.ndarray) -> np.ndarray:
+    # In the rescaled variables (M⁻¹)_00 is real by construction, so the paper's check that the marginal comes
+    # out real (spec A16) becomes: finite and positive (a positive prior variance).
+    if not np.all(np.isfinite(x) & (x > 0)):
+        warnings.warn("(M^-1)_00 is not finite and positive for some vertex; the population is unstable",
+                      RuntimeWarning, stacklevel=3)
+    return x
 
 
 class _Population:
@@ -107,6 +123,7 @@ class _Population:
         self.law, self.p, self.a, self.P = law, p, a, int(P)
         self.rng = _check_rng(rng)
         self.B0 = base_matrix(p, a)
+        self.perm = embedding_permutation(p).astype(np.int64)
         self.n = 2 * p + 1
         self.c0 = float(self.B0[0, 0])
         self.block = _default_block(self.P) if block is None else max(1, min(int(block), self.P))
@@ -140,16 +157,15 @@ class _Population:
         if not self.has_edges:
             return
         P, n, rng = self.P, self.n, self.rng
-        flat = pop.reshape(P, n * n)
+        pop4 = pop.reshape(P, 1, n, n)
         slots = rng.permutation(P)
         for start in range(0, P, self.block):
             tgt = slots[start:start + self.block]
             b = tgt.size
             d = self.law.sample(rng, b, edge_biased=True)
             s = self._gamma(b, nu) / sigma2
-            M = (_selection(rng, d - 1, P) @ flat).reshape(b, n, n)
-            M += d[:, None, None] * self.B0
-            pop[tgt] = embed(woodbury_message(M, s, d * kappa))
+            indptr, rows = _selection(rng, d - 1, P)
+            kernels.global_update(pop4, tgt, indptr, rows, d, s, float(kappa), self.B0, self.perm)
             self.leaf[tgt] = d == 1
 
     def measure_global(self, pop: np.ndarray, nu: float, sigma2: float, kappa: float) -> _Measurement:
@@ -163,7 +179,7 @@ class _Population:
         non-leaf messages.
         """
         P, n, rng, D = self.P, self.n, self.rng, self.draws
-        flat = pop.reshape(P, n * n)
+        pop4 = pop.reshape(P, 1, n, n)
         raw, d_all, prec_all = np.empty(D), np.empty(D, dtype=np.int64), np.empty(D)
         prec_strat = np.empty(D)
         prec0 = kappa / self.c0
@@ -176,19 +192,18 @@ class _Population:
             on = d > 0
             if np.any(on):
                 dd = d[on]
-                S = _selection(rng, dd, P)
-                M = (S @ flat).reshape(-1, n, n)
-                M += dd[:, None, None] * self.B0
-                prec[on] = dd * kappa * _inv00(M)
+                indptr, rows = _selection(rng, dd, P)
+                prec[on] = dd * kappa * _checked_inv00(kernels.inv00_of_sums(pop4, 0, indptr, rows, dd, self.B0))
             strat = prec.copy()
             # degree-1 vertices that drew a leaf's message: redraw among the non-leaf messages
             one = np.flatnonzero(on)[dd == 1] if np.any(on) else np.zeros(0, dtype=np.int64)
             if one.size and non_leaf.size:
-                first = S.indices[S.indptr[:-1][dd == 1]]
+                first = rows[indptr[:-1][dd == 1]]
                 redo = one[self.leaf[first]]
                 if redo.size:
                     k = non_leaf[rng.integers(0, non_leaf.size, size=redo.size)]
-                    strat[redo] = kappa * _inv00(pop[k] + self.B0)
+                    strat[redo] = kappa * _checked_inv00(kernels.inv00_of_sums(
+                        pop4, 0, np.arange(redo.size + 1), k, np.ones(redo.size, dtype=np.int64), self.B0))
             raw[start:start + b] = 1.0 / (s + prec)
             d_all[start:start + b], prec_all[start:start + b] = d, prec
             prec_strat[start:start + b] = strat
@@ -205,32 +220,23 @@ class _Population:
         independent "counterflow" unnormalised message (the message from the receiving vertex)."""
         if not self.has_edges:
             return
-        P, n, rng = self.P, self.n, self.rng
-        flat = pairs.reshape(P, 2 * n * n)
+        P, rng = self.P, self.rng
         slots = rng.permutation(P)
         for start in range(0, P, self.block):
             tgt = slots[start:start + self.block]
             b = tgt.size
             d = self.law.sample(rng, b, edge_biased=True)
             s = self._gamma(b, nu) / sigma2
-            both = (_selection(rng, d - 1, P) @ flat).reshape(b, 2, n, n)
-            dB0 = d[:, None, None] * self.B0
-            M = both[:, 0] + dB0
-            M_loc = both[:, 1] + dB0
+            indptr, rows = _selection(rng, d - 1, P)
             kstar = rng.integers(0, P, size=b)
-            # d κ = d / (d (M_full⁻¹)_00) = 1/(M_full⁻¹)_00, Eq. (44)
-            d_kappa = 1.0 / _inv00(M + pairs[kstar, 0])
-            V_new = woodbury_message(M, 0.0, 1.0)
-            V_loc = woodbury_message(M_loc, s, d_kappa)
-            pairs[tgt, 0] = embed(V_new)
-            pairs[tgt, 1] = embed(V_loc)
+            # d κ = d / (d (M_full⁻¹)_00) = 1/(M_full⁻¹)_00, Eq. (44), M_full with the counterflow message kstar
+            kernels.local_update(pairs, tgt, indptr, rows, d, s, kstar, self.B0, self.perm)
 
     def measure_local(self, pairs: np.ndarray, nu: float, sigma2: float) -> _Measurement:
         """``draws`` vertex samples of Eq. (45): ``ε_s = 1/(γ/σ² + (M_loc⁻¹)_00/(M⁻¹)_00)`` from ``d`` pairs,
         since ``κ = 1/(d (M⁻¹)_00)``; ``d = 0`` gives ``1/(γ/σ² + 1)`` (prior variance 1). Besides the raw
         samples, the Rao-Blackwellised moments (:func:`_rao_blackwell`) of each sample are returned."""
-        P, n, rng, D = self.P, self.n, self.rng, self.draws
-        flat = pairs.reshape(P, 2 * n * n)
+        P, rng, D = self.P, self.rng, self.draws
         raw, d_all, prec_all = np.empty(D), np.empty(D, dtype=np.int64), np.empty(D)
         for start in range(0, D, self.block):
             b = min(self.block, D - start)
@@ -240,9 +246,9 @@ class _Population:
             on = d > 0
             if np.any(on):
                 dd = d[on]
-                both = (_selection(rng, dd, P) @ flat).reshape(-1, 2, n, n)
-                dB0 = dd[:, None, None] * self.B0
-                prec[on] = _inv00(both[:, 1] + dB0) / _inv00(both[:, 0] + dB0)
+                indptr, rows = _selection(rng, dd, P)
+                loc = _checked_inv00(kernels.inv00_of_sums(pairs, 1, indptr, rows, dd, self.B0))
+                prec[on] = loc / _checked_inv00(kernels.inv00_of_sums(pairs, 0, indptr, rows, dd, self.B0))
             raw[start:start + b] = 1.0 / (s + prec)
             d_all[start:start + b], prec_all[start:start + b] = d, prec
         return _rao_blackwell(raw, d_all, prec_all, 1.0, self.law.p0, nu, sigma2)
