@@ -11,10 +11,12 @@ from statmech_bayes.gp.graph_posterior import (
     draw_counts,
     kernels_from_basis,
     mismatch_error,
+    mismatch_error_per_noise,
     nested_counts,
     normalise_global,
     normalise_local,
     posterior_variances,
+    posterior_variances_per_noise,
     pseudo_outputs,
 )
 from statmech_bayes.graphs.ensembles import erdos_renyi_graph
@@ -132,6 +134,23 @@ def test_mismatch_reduces_to_matched(small):
             counts = draw_counts(rng, C.shape[0], N)
             for sigma2 in (0.1, 1e-3):
                 assert_allclose(mismatch_error(C, C, counts, sigma2), bayes_error(C, counts, sigma2), rtol=1e-9, atol=1e-13)
+
+
+def test_noise_levels_share_one_data_set_and_each_is_exact(small):
+    """The simulations solve all noise levels of a data set at once: each row against the brute-force posterior of
+    the explicit input list, and the mismatch of a kernel with itself against the matched error."""
+    rng = np.random.default_rng(9)
+    sigma2s = [0.1, 1e-2, 1e-4]
+    for C in small[1]:
+        x = rng.integers(0, C.shape[0], size=25)
+        counts = counts_from_inputs(x, C.shape[0])
+        post = posterior_variances_per_noise(C, counts, sigma2s)
+        mis = mismatch_error_per_noise(C, C, counts, sigma2s)
+        for j, s2 in enumerate(sigma2s):
+            assert_allclose(post[j], brute_force_variances(C, x, s2), rtol=1e-7, atol=1e-10)
+            assert_allclose(mis[j], post[j].mean(), rtol=1e-9, atol=1e-13)
+    with pytest.raises(ValueError, match="sigma2"):
+        posterior_variances_per_noise(C, counts, [0.1, 0.0])
 
 
 @pytest.mark.parametrize("student,teacher", [(0, 1), (1, 0)])

@@ -80,6 +80,36 @@ def test_paper_of():
     assert t.paper_of("zz_thing", PREFIXES) == t.OTHER
 
 
+def test_a_jobs_cpu_comes_from_its_log_where_the_benchmark_sampled_too_early(tmp_path):
+    """Snakemake's cpu_time is sampled (every 30 s after the first 30, not at the end): a job's log reads its CPU at
+    the finish; the whole process's figure where logged, the script's otherwise, never less than the benchmark's."""
+    d, logs = tmp_path / "results" / "benchmarks", tmp_path / "results" / "logs"
+    logs.mkdir(parents=True)
+    for name in ("us_sims_er3_matched", "us_sims_pl_matched", "us_sims_reg3_matched", "scorecard"):
+        bench(d, name, 63.1, 43.5)
+    (logs / "us_sims_er3_matched.log").write_text(
+        "2026-11-26 14:05:06,001 INFO running: 30 s elapsed, 28 s CPU\n"
+        "2026-11-26 14:06:08,072 INFO done in 61.6 s (57.2 s CPU; whole process 60.9 s CPU)\n")
+    (logs / "us_sims_pl_matched.log").write_text("2026-11-26 14:06:08,072 INFO done in 61.6 s (57.2 s CPU)\n")
+    (logs / "us_sims_reg3_matched.log").write_text("2026-11-26 14:06:08,072 INFO done in 1.0 s (0.9 s CPU)\n")
+    jobs = {j.name: j for j in t.load_jobs(tmp_path, t.workflow_rules(ROOT), PREFIXES)}
+    assert jobs["us_sims_er3_matched"].cpu == 60.9      # the whole process
+    assert jobs["us_sims_pl_matched"].cpu == 57.2       # the script (an older log line)
+    assert jobs["us_sims_reg3_matched"].cpu == 43.5     # a log below the benchmark: the benchmark
+    assert jobs["scorecard"].cpu == 43.5 and all(j.wall == 63.1 for j in jobs.values())   # no log
+
+
+def test_the_finish_line_reports_the_whole_process(tmp_path):
+    from types import SimpleNamespace
+
+    from statmech_bayes.core import rule_runtime
+
+    smk = SimpleNamespace(log=[str(tmp_path / "job.log")], threads=1, rule="scorecard", wildcards={}, params={})
+    with rule_runtime.rule_context(smk):
+        sum(i * i for i in range(200_000))
+    assert t.read_log_cpu(tmp_path / "job.log") >= rule_runtime.process_cpu_seconds() - 0.5 > 0
+
+
 def test_load_jobs_exact_totals(tmp_path):
     d = tmp_path / "results" / "benchmarks"
     for name, wall, cpu in [("us_sims_er3_matched", 10, 8), ("us_sims_pl_matched", 30, 20), ("us_fig9_sims_er3", 5, 4),

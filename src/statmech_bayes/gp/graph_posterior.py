@@ -20,10 +20,12 @@ __all__ = [
     "draw_counts",
     "kernels_from_basis",
     "mismatch_error",
+    "mismatch_error_per_noise",
     "nested_counts",
     "normalise_global",
     "normalise_local",
     "posterior_variances",
+    "posterior_variances_per_noise",
     "pseudo_outputs",
 ]
 
@@ -118,23 +120,49 @@ def nested_counts(rng: np.random.Generator, V: int, N_values) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 
 
-def _observed(C, counts, sigma2):
+def _observed(C, counts):
     C = _square(C)
     counts = np.asarray(counts).ravel()
     if counts.shape[0] != C.shape[0]:
         raise ValueError(f"counts has length {counts.shape[0]}, kernel has V = {C.shape[0]}")
     if np.any(counts < 0):
         raise ValueError("counts must be non-negative")
+    O = np.flatnonzero(counts > 0)
+    return C, O, counts[O].astype(float)
+
+
+def _noise(sigma2, gamma_O: np.ndarray) -> np.ndarray:
+    """Noise variances ``σ²/γ_i`` of the vertex-mean outputs."""
     if not sigma2 > 0:
         raise ValueError(f"the noise variance sigma2 must be > 0, got {sigma2!r}")
-    O = np.flatnonzero(counts > 0)
-    noise = sigma2 / counts[O].astype(float)
-    return C, O, noise
+    return sigma2 / gamma_O
 
 
 def _cholesky_K(C_O_O: np.ndarray, noise: np.ndarray):
     K = C_O_O + np.diag(noise)
     return linalg.cho_factor(K, lower=True, check_finite=False)
+
+
+def posterior_variances_per_noise(C, counts, sigma2s) -> np.ndarray:
+    """:func:`posterior_variances` at each noise level of ``sigma2s``, ``(len(sigma2s), V)``.
+
+    The observed rows of ``C`` are gathered once for all noise levels (the simulations of Figs 3-9 use four);
+    each level's numbers are exactly those of :func:`posterior_variances`.
+    """
+    C, O, gamma_O = _observed(C, counts)
+    sigma2s = list(sigma2s)
+    prior = np.diag(C).copy()
+    if O.size == 0:
+        for s2 in sigma2s:
+            _noise(s2, gamma_O)
+        return np.tile(prior, (len(sigma2s), 1))
+    C_OO, C_O = C[np.ix_(O, O)], C[O, :]
+    out = np.empty((len(sigma2s), C.shape[0]))
+    for j, s2 in enumerate(sigma2s):
+        L, lower = _cholesky_K(C_OO, _noise(s2, gamma_O))
+        W = linalg.solve_triangular(L, C_O, lower=lower, check_finite=False)
+        out[j] = np.maximum(prior - np.einsum("oi,oi->i", W, W), 0.0)
+    return out
 
 
 def posterior_variances(C, counts, sigma2: float) -> np.ndarray:
@@ -143,18 +171,36 @@ def posterior_variances(C, counts, sigma2: float) -> np.ndarray:
     ``K_O = C[O,O] + σ² diag(1/γ_O)`` is Cholesky-factorised, ``K_O = L Lᵀ``, and
     ``Σ_ii = C_ii - ||L^{-1} C[O,i]||²``. Values that rounding pushes below zero are set to 0.
     """
-    C, O, noise = _observed(C, counts, sigma2)
-    prior = np.diag(C).copy()
-    if O.size == 0:
-        return prior
-    L, lower = _cholesky_K(C[np.ix_(O, O)], noise)
-    W = linalg.solve_triangular(L, C[O, :], lower=lower, check_finite=False)
-    return np.maximum(prior - np.einsum("oi,oi->i", W, W), 0.0)
+    return posterior_variances_per_noise(C, counts, [sigma2])[0]
 
 
 def bayes_error(C, counts, sigma2: float) -> float:
     """Matched-case error of one data set, Eq. (12): the posterior variance averaged over vertices."""
     return float(np.mean(posterior_variances(C, counts, sigma2)))
+
+
+def mismatch_error_per_noise(C_student, C_teacher, counts, sigma2s) -> np.ndarray:
+    """:func:`mismatch_error` at each noise level of ``sigma2s``; the observed rows of both kernels gathered once."""
+    C_S, O, gamma_O = _observed(C_student, counts)
+    C_T = _square(C_teacher)
+    if C_T.shape != C_S.shape:
+        raise ValueError("student and teacher kernels must have the same shape")
+    sigma2s = list(sigma2s)
+    V = C_S.shape[0]
+    tr_T = float(np.trace(C_T))
+    noises = [_noise(s2, gamma_O) for s2 in sigma2s]
+    if O.size == 0:
+        return np.full(len(sigma2s), tr_T / V)
+    CS_OO, CS_O, CT_O, CT_OO = C_S[np.ix_(O, O)], C_S[O, :], C_T[O, :], C_T[np.ix_(O, O)]
+    out = np.empty(len(sigma2s))
+    for j, noise in enumerate(noises):
+        factor = _cholesky_K(CS_OO, noise)
+        B = linalg.cho_solve(factor, CS_O, check_finite=False)  # B = Aᵀ, shape (|O|, V)
+        cross = np.einsum("oi,oi->", B, CT_O)  # tr(A C_T[O,:])
+        Q = CT_OO + np.diag(noise)
+        quad = np.einsum("oi,oi->", B, Q @ B)  # tr(A Q Aᵀ)
+        out[j] = (tr_T - 2.0 * cross + quad) / V
+    return out
 
 
 def mismatch_error(C_student, C_teacher, counts, sigma2: float) -> float:
@@ -166,20 +212,7 @@ def mismatch_error(C_student, C_teacher, counts, sigma2: float) -> float:
     ``ε = (1/V) [tr C_T - 2 tr(A C_T[O,:]) + tr(A (C_T[O,O] + σ² diag(1/γ_O)) Aᵀ)]``.
     Reduces to :func:`bayes_error` for ``C_T = C_S``.
     """
-    C_S, O, noise = _observed(C_student, counts, sigma2)
-    C_T = _square(C_teacher)
-    if C_T.shape != C_S.shape:
-        raise ValueError("student and teacher kernels must have the same shape")
-    V = C_S.shape[0]
-    tr_T = float(np.trace(C_T))
-    if O.size == 0:
-        return tr_T / V
-    factor = _cholesky_K(C_S[np.ix_(O, O)], noise)
-    B = linalg.cho_solve(factor, C_S[O, :], check_finite=False)  # B = Aᵀ, shape (|O|, V)
-    cross = np.einsum("oi,oi->", B, C_T[O, :])  # tr(A C_T[O,:])
-    Q = C_T[np.ix_(O, O)] + np.diag(noise)
-    quad = np.einsum("oi,oi->", B, Q @ B)  # tr(A Q Aᵀ)
-    return float((tr_T - 2.0 * cross + quad) / V)
+    return float(mismatch_error_per_noise(C_student, C_teacher, counts, [sigma2])[0])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,9 +22,10 @@ import scipy.sparse.csgraph as csgraph
 from statmech_bayes.gp import component_averages as ca
 from statmech_bayes.gp.graph_posterior import (
     kernels_from_basis,
-    mismatch_error,
+    mismatch_error_per_noise,
     nested_counts,
     posterior_variances,
+    posterior_variances_per_noise,
 )
 from statmech_bayes.graphs.operators import from_edge_list
 from statmech_bayes.graphs.spectral import SpectralBasis
@@ -104,10 +105,9 @@ def matched_errors(kernels: dict, counts: np.ndarray, sigma2s, split: ComponentS
     eps, var = np.empty(shape), np.empty(shape)
     if split is None or not split.small:
         for i, norm in enumerate(kernels):
-            for j, s2 in enumerate(sigma2s):
-                for k, c in enumerate(counts):
-                    post = posterior_variances(kernels[norm], c, s2)
-                    eps[i, j, k], var[i, j, k] = post.mean(), post.var()
+            for k, c in enumerate(counts):
+                post = posterior_variances_per_noise(kernels[norm], c, sigma2s)        # (σ², V)
+                eps[i, :, k], var[i, :, k] = post.mean(axis=1), post.var(axis=1)
         return MatchedSample(eps=eps, var=var)
     where = _small_placements(split, counts, placement_rng, draws)
     G = split.giant
@@ -115,8 +115,9 @@ def matched_errors(kernels: dict, counts: np.ndarray, sigma2s, split: ComponentS
         C = kernels[norm]
         CG = C[np.ix_(G, G)]
         blocks = [C[np.ix_(g, g)] for g in split.small]
+        giant_all = np.stack([posterior_variances_per_noise(CG, c[G], sigma2s) for c in counts], axis=1)
         for j, s2 in enumerate(sigma2s):
-            giant = np.array([posterior_variances(CG, c[G], s2) for c in counts])     # (ν, |G|)
+            giant = giant_all[j]                                                     # (ν, |G|)
             moments = [ca.matched_moments(B, w, s2) for B, w in zip(blocks, where)]
             total = giant.sum(axis=1) + sum(m.total for m in moments)
             spread = sum(m.total_sq - m.total ** 2 for m in moments)
@@ -143,9 +144,8 @@ def mismatch_errors(kernels: dict, counts: np.ndarray, sigma2s, split: Component
     eps = np.empty((len(MISMATCHES), len(sigma2s), counts.shape[0]))
     if split is None or not split.small:
         for i, (student, teacher) in enumerate(MISMATCHES):
-            for j, s2 in enumerate(sigma2s):
-                for k, c in enumerate(counts):
-                    eps[i, j, k] = mismatch_error(kernels[student], kernels[teacher], c, s2)
+            for k, c in enumerate(counts):
+                eps[i, :, k] = mismatch_error_per_noise(kernels[student], kernels[teacher], c, sigma2s)
         return eps
     where = _small_placements(split, counts, placement_rng, draws)
     G = split.giant
@@ -153,8 +153,9 @@ def mismatch_errors(kernels: dict, counts: np.ndarray, sigma2s, split: Component
         CS, CT = kernels[student], kernels[teacher]
         CSG, CTG = CS[np.ix_(G, G)], CT[np.ix_(G, G)]
         blocks = [(CS[np.ix_(g, g)], CT[np.ix_(g, g)]) for g in split.small]
+        giant_all = np.stack([mismatch_error_per_noise(CSG, CTG, c[G], sigma2s) * G.size for c in counts], axis=1)
         for j, s2 in enumerate(sigma2s):
-            giant = np.array([mismatch_error(CSG, CTG, c[G], s2) * G.size for c in counts])
+            giant = giant_all[j]
             small = sum(ca.mismatch_totals(bs, bt, w, s2) for (bs, bt), w in zip(blocks, where))
             eps[i, j] = (giant + small) / V
     return eps
