@@ -45,7 +45,12 @@ def moments(h, S: float, lam: float):
 
 
 def _mean(x, w):
-    return x.mean() if w is None else np.dot(w, x)
+    # add.reduce / n is what ndarray.mean computes for float64 (the same pairwise sum), without its ~10 µs of
+    # dispatch: the Newton solve runs once per BP update, ~10^6 times in the colon experiment.
+    return _add(x) / x.size if w is None else np.dot(w, x)
+
+
+_add = np.add.reduce
 
 
 def _residuals(u, ell, h2, w, C):
@@ -76,7 +81,7 @@ def _newton(h2, w, C, u, ell, tol, max_steps):
         du = (j22 * f1 - j12 * f2) / det
         dl = (j11 * f2 - j21 * f1) / det
         # Clipped steps keep the iterate inside the region where expit has not saturated for all h.
-        du, dl = float(np.clip(du, -5.0, 5.0)), float(np.clip(dl, -1.0, 1.0))
+        du, dl = min(max(float(du), -5.0), 5.0), min(max(float(dl), -1.0), 1.0)
         u, ell = u - du, ell - dl
         # Rounding in the means limits how small the residuals can get when C is tiny; a Newton step
         # at the level of double precision is as converged as the problem allows.
