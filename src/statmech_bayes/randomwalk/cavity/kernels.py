@@ -22,17 +22,24 @@ import numpy as np
 
 
 @numba.njit(cache=True)
+def _pivot_row(A: np.ndarray, k: int) -> int:
+    """The row ``i ≥ k`` with the largest ``|A[i, k]|`` (the first of equals): partial pivoting."""
+    p = k
+    best = abs(A[k, k])
+    for i in range(k + 1, A.shape[0]):
+        v = abs(A[i, k])
+        if v > best:
+            best = v
+            p = i
+    return p
+
+
+@numba.njit(cache=True)
 def _gauss_jordan_inverse(A: np.ndarray, piv: np.ndarray) -> None:
     """``A ← A⁻¹`` in place (partial pivoting by rows, undone on the columns at the end)."""
     n = A.shape[0]
     for k in range(n):
-        p = k
-        best = abs(A[k, k])
-        for i in range(k + 1, n):
-            v = abs(A[i, k])
-            if v > best:
-                best = v
-                p = i
+        p = _pivot_row(A, k)
         piv[k] = p
         if p != k:
             for j in range(n):
@@ -66,13 +73,7 @@ def _solve_00(A: np.ndarray) -> float:
     b = np.zeros(n)
     b[0] = 1.0
     for k in range(n):
-        p = k
-        best = abs(A[k, k])
-        for i in range(k + 1, n):
-            v = abs(A[i, k])
-            if v > best:
-                best = v
-                p = i
+        p = _pivot_row(A, k)
         if p != k:
             for j in range(k, n):
                 t = A[k, j]
