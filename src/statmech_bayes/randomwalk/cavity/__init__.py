@@ -6,8 +6,8 @@ graphical model with ``n = 2p + 1`` variables per vertex: index ``q = 0..p`` is 
 matrices; here every conjugate variable is rescaled, ``ĥ^q = i g^q`` (the congruence ``M' = D M D`` with
 ``D = diag(1, ..., 1, i, ..., i)``), which makes every matrix of the recursion *real* while leaving the
 ``h^0`` entry of every inverse, the only one the marginals use, unchanged. Real arithmetic is about 2.5x
-faster than complex128 for the batched inverses that dominate the run time. The matrices are symmetric
-but indefinite, so only ``inv``/``solve`` are used (``eigh``/``cholesky`` would be wrong).
+faster than complex128 for the inverses that dominate the run time. The matrices are symmetric but indefinite,
+so only pivoted elimination is used (``eigh``/``cholesky`` would be wrong).
 
 Conventions (replication spec, Sections 2.7-2.9), in the rescaled variables:
 
@@ -31,6 +31,8 @@ Modules: :mod:`.messages` (the layout and the update), then two levels:
 * :mod:`.population`, population dynamics for graph ensembles given by a degree law (Eqs. 35-38 global,
   Eqs. 43-45 local): :func:`global_kappa`, :func:`learning_curve_global`, :func:`learning_curve_local`, and a
   curve's replicas one at a time (:func:`curve_replica`, :func:`combine_replicas`).
+  Its inner loops (the cavity sum, inverse and embedded Woodbury message of each update, the vertex marginals)
+  are compiled in :mod:`.kernels`; the random draws stay in :mod:`.population`.
 """
 
 from statmech_bayes.randomwalk.cavity.bp import bp_posterior_variances, bp_prior_variances
