@@ -82,21 +82,3 @@ def test_importance_sampler_flags_a_cavity_far_in_the_proposal_tail_as_unusable(
     # an ordinary cavity is unaffected
     ok = orc.moments(0.5, 2.0, 2.0, 1.0, need_p=True)
     assert np.isfinite(ok.var_z) and orc.n_degenerate == 1
-
-
-@pytest.mark.parametrize("n_samples", [500_000, 40_001])
-def test_importance_sampler_in_slices_gives_the_whole_array_numbers(monkeypatch, n_samples):
-    """The elementwise passes run over cache-sized slices; the answer must be bit-for-bit that of whole-array
-    passes (the reductions stay whole-array), whatever the slice size and the last slice's length."""
-    from statmech_bayes.ep import oracles
-
-    cases = [(0.3, 2.0, 2.0, 1.0, True), (-4.0, 0.05, 1.0, 2.0, False), (1.5, 30.0, 1.0, 1.0, True)]
-
-    def answers(chunk):
-        monkeypatch.setattr(oracles, "_CHUNK", chunk)
-        o = ISLogisticOracle(n_samples, np.random.default_rng(7))
-        return np.array([tuple(o.moments(*c[:4], need_p=c[4]).__dict__.values()) for c in cases])
-
-    whole = answers(10**9)
-    for chunk in (16384, 4096, 12_345):
-        np.testing.assert_array_equal(answers(chunk), whole)

@@ -26,10 +26,6 @@ from scipy import special
 from .messages import Gamma, beta_divide_proper_arrays, beta_from_mean_var_arrays, gaussian_divide_proper_arrays
 
 _F32 = np.float32
-# Samples per slice of the oracle's elementwise passes: 64 KB of float32, so the ~20 passes of a slice stay in the
-# core's cache (the whole 5e5-sample arrays are 2 MB each); a multiple of the SIMD width, so every slice but the
-# last is processed alike. Measured on this project's 2-core VM: about 1.7x faster than whole-array passes.
-_CHUNK = 16384
 
 
 @dataclass(frozen=True)
@@ -65,9 +61,7 @@ class ISLogisticOracle:
     * log-weights centred on the cavity mean (``d = z - mu``) so float32 keeps ~1e-6 absolute accuracy
       in the log-weights that matter, then the maximum is subtracted before the float32 ``exp``;
     * all sums are accumulated in float64 and the second moments are centred, so the float32 storage
-      adds ~1e-7 relative error, far below the Monte-Carlo error (>= 1e-3);
-    * the elementwise passes (Box-Muller, log-weights) run over slices of ``_CHUNK`` samples that stay in cache,
-      the reductions over the whole arrays: bit-for-bit the numbers of whole-array passes.
+      adds ~1e-7 relative error, far below the Monte-Carlo error (>= 1e-3).
 
     The object owns scratch buffers and is therefore not thread-safe; use one per worker.
     """
@@ -103,21 +97,16 @@ class ISLogisticOracle:
         h = self.n_samples // 2
         u = self.rng.random(dtype=_F32, out=self._u)
         r, z = self._r, self._z
-        # Elementwise passes run over cache-sized slices (_CHUNK samples): each element gets the same operations,
-        # so the numbers are those of whole-array passes, without streaming 2 MB arrays through every pass.
-        for lo in range(0, h, _CHUNK):
-            hi = min(lo + _CHUNK, h)
-            rr, th = r[lo:hi], u[h + lo:h + hi]
-            np.subtract(_F32(1.0), u[lo:hi], out=rr)          # in (0, 1]: log is finite
-            np.log(rr, out=rr)
-            np.multiply(rr, _F32(-2.0 * self.proposal_var), out=rr)
-            np.sqrt(rr, out=rr)
-            np.multiply(th, _F32(2.0 * np.pi), out=th)
-            z1, z2 = z[lo:hi], z[h + lo:h + hi]
-            np.sin(th, out=z1)
-            np.cos(th, out=z2)
-            np.multiply(z1, rr, out=z1)
-            np.multiply(z2, rr, out=z2)
+        np.subtract(_F32(1.0), u[:h], out=r)          # in (0, 1]: log is finite
+        np.log(r, out=r)
+        np.multiply(r, _F32(-2.0 * self.proposal_var), out=r)
+        np.sqrt(r, out=r)
+        th = u[h:]
+        np.multiply(th, _F32(2.0 * np.pi), out=th)
+        np.sin(th, out=z[:h])
+        np.cos(th, out=z[h:])
+        np.multiply(z[:h], r, out=z[:h])
+        np.multiply(z[h:], r, out=z[h:])
         return z
 
     def moments(self, mu: float, var: float, alpha: float, beta: float,
@@ -128,36 +117,34 @@ class ISLogisticOracle:
         _check_beta_counts(alpha, beta)
         self.n_calls += 1
         z = self._draw()
-        d, lw, c = self._a, self._b, self._c
+        d, lw = self._a, self._b
         k = alpha + beta - 2.0
         # log w = log N(z; mu, var) - log N(z; 0, P) + (a-1) log s(z) + (b-1) log s(-z)
         #       = -d^2/(2 var) + z^2/(2P) - (b-1) z + (a+b-2) log s(z) + const
         mu32 = _F32(mu)
-        ls = self._e if (k != 0.0 or need_p) else None
-        for lo in range(0, z.size, _CHUNK):
-            hi = lo + _CHUNK
-            zz, dd, ww, cc = z[lo:hi], d[lo:hi], lw[lo:hi], c[lo:hi]
-            np.subtract(zz, mu32, out=dd)
-            np.multiply(dd, dd, out=ww)
-            np.multiply(ww, _F32(-0.5 / var), out=ww)
-            np.multiply(zz, zz, out=cc)
-            np.multiply(cc, _F32(0.5 / self.proposal_var), out=cc)
-            ww += cc
-            if beta != 1.0:
-                np.multiply(zz, _F32(beta - 1.0), out=cc)
-                ww -= cc
-            if ls is not None:
-                # log sigma(z) = min(z, 0) - log1p(exp(-|z|)), computed once for both uses
-                ee = ls[lo:hi]
-                np.abs(zz, out=ee)
-                np.negative(ee, out=ee)
-                np.exp(ee, out=ee)
-                np.log1p(ee, out=ee)
-                np.minimum(zz, _F32(0.0), out=cc)
-                np.subtract(cc, ee, out=ee)
-                if k != 0.0:
-                    np.multiply(ee, _F32(k), out=cc)
-                    ww += cc
+        np.subtract(z, mu32, out=d)
+        np.multiply(d, d, out=lw)
+        np.multiply(lw, _F32(-0.5 / var), out=lw)
+        c = self._c
+        np.multiply(z, z, out=c)
+        np.multiply(c, _F32(0.5 / self.proposal_var), out=c)
+        lw += c
+        if beta != 1.0:
+            np.multiply(z, _F32(beta - 1.0), out=c)
+            lw -= c
+        ls = None
+        if k != 0.0 or need_p:
+            # log sigma(z) = min(z, 0) - log1p(exp(-|z|)), computed once for both uses
+            ls = self._e
+            np.abs(z, out=ls)
+            np.negative(ls, out=ls)
+            np.exp(ls, out=ls)
+            np.log1p(ls, out=ls)
+            np.minimum(z, _F32(0.0), out=c)
+            np.subtract(c, ls, out=ls)
+            if k != 0.0:
+                np.multiply(ls, _F32(k), out=c)
+                lw += c
         lw -= lw.max()
         w = np.exp(lw, out=lw)
         s0 = np.add.reduce(w, dtype=np.float64)
