@@ -103,14 +103,18 @@ def woodbury_message(M: np.ndarray, s, d_kappa) -> np.ndarray:
 def _inv00(M: np.ndarray) -> np.ndarray:
     """``(M⁻¹)_00`` for a batch, via one solve (cheaper than a full inverse).
 
-    In the rescaled variables it is real by construction, so the paper's check that the marginal comes
-    out real (spec A16) is replaced by a check that it is finite and positive (a positive prior variance).
+    Checked by :func:`checked_inv00`.
     """
     if M.shape[0] == 0:
         return np.zeros(0)
     e0 = np.zeros(M.shape[:2] + (1,))
     e0[:, 0, 0] = 1.0
-    x = np.linalg.solve(M, e0)[:, 0, 0]
+    return checked_inv00(np.linalg.solve(M, e0)[:, 0, 0])
+
+
+def checked_inv00(x: np.ndarray) -> np.ndarray:
+    """``x`` (values of ``(M⁻¹)_00``), with a warning if any is not finite and positive (spec A16 in the rescaled
+    variables: the marginal is real by construction, so what can fail is a positive prior variance)."""
     if not np.all(np.isfinite(x) & (x > 0)):
         warnings.warn("(M^-1)_00 is not finite and positive for some vertex; the population is unstable",
                       RuntimeWarning, stacklevel=3)

@@ -17,6 +17,7 @@ from statmech_bayes.randomwalk.cavity.messages import (
     _check_pa,
     _inv00,
     base_matrix,
+    checked_inv00,
     embed,
     embedding_permutation,
     woodbury_message,
@@ -103,15 +104,6 @@ def _selection(rng: np.random.Generator, k: np.ndarray, P: int) -> tuple[np.ndar
     return indptr, idx
 
 
-def _checked_inv00(x: np.ndarray) -> np.ndarray:
-    # In the rescaled variables (M⁻¹)_00 is real by construction, so the paper's check that the marginal comes
-    # out real (spec A16) becomes: finite and positive (a positive prior variance).
-    if not np.all(np.isfinite(x) & (x > 0)):
-        warnings.warn("(M^-1)_00 is not finite and positive for some vertex; the population is unstable",
-                      RuntimeWarning, stacklevel=3)
-    return x
-
-
 class _Population:
     """Shared machinery of the population-dynamics runs (one instance per run, not public)."""
 
@@ -157,6 +149,8 @@ class _Population:
         if not self.has_edges:
             return
         P, n, rng = self.P, self.n, self.rng
+        if not pop.flags.c_contiguous:
+            raise ValueError("the message population must be C-contiguous (the kernel writes through a view of it)")
         pop4 = pop.reshape(P, 1, n, n)
         slots = rng.permutation(P)
         for start in range(0, P, self.block):
@@ -193,7 +187,7 @@ class _Population:
             if np.any(on):
                 dd = d[on]
                 indptr, rows = _selection(rng, dd, P)
-                prec[on] = dd * kappa * _checked_inv00(kernels.inv00_of_sums(pop4, 0, indptr, rows, dd, self.B0))
+                prec[on] = dd * kappa * checked_inv00(kernels.inv00_of_sums(pop4, 0, indptr, rows, dd, self.B0))
             strat = prec.copy()
             # degree-1 vertices that drew a leaf's message: redraw among the non-leaf messages
             one = np.flatnonzero(on)[dd == 1] if np.any(on) else np.zeros(0, dtype=np.int64)
@@ -202,7 +196,7 @@ class _Population:
                 redo = one[self.leaf[first]]
                 if redo.size:
                     k = non_leaf[rng.integers(0, non_leaf.size, size=redo.size)]
-                    strat[redo] = kappa * _checked_inv00(kernels.inv00_of_sums(
+                    strat[redo] = kappa * checked_inv00(kernels.inv00_of_sums(
                         pop4, 0, np.arange(redo.size + 1), k, np.ones(redo.size, dtype=np.int64), self.B0))
             raw[start:start + b] = 1.0 / (s + prec)
             d_all[start:start + b], prec_all[start:start + b] = d, prec
@@ -247,8 +241,8 @@ class _Population:
             if np.any(on):
                 dd = d[on]
                 indptr, rows = _selection(rng, dd, P)
-                loc = _checked_inv00(kernels.inv00_of_sums(pairs, 1, indptr, rows, dd, self.B0))
-                prec[on] = loc / _checked_inv00(kernels.inv00_of_sums(pairs, 0, indptr, rows, dd, self.B0))
+                loc = checked_inv00(kernels.inv00_of_sums(pairs, 1, indptr, rows, dd, self.B0))
+                prec[on] = loc / checked_inv00(kernels.inv00_of_sums(pairs, 0, indptr, rows, dd, self.B0))
             raw[start:start + b] = 1.0 / (s + prec)
             d_all[start:start + b], prec_all[start:start + b] = d, prec
         return _rao_blackwell(raw, d_all, prec_all, 1.0, self.law.p0, nu, sigma2)
