@@ -125,3 +125,41 @@ def test_prior_mass_rule_of_thumb():
     np.testing.assert_allclose(got, [0.632, 0.865, 0.982], atol=1e-3)
     assert eb.prior_mass(0.0, 10, 5) == 0.5
     np.testing.assert_allclose(eb.prior_mass(0.3, 12, 12), 1.0)
+
+
+def _rotate_within(lam, U, rng):
+    """U with every degenerate eigenspace turned by a random orthogonal matrix (another valid LAPACK answer)."""
+    from statmech_bayes.truncated_laplacian.eigenbasis import DEGENERACY_RTOL
+    V = U.copy()
+    cuts = np.flatnonzero(np.diff(lam) > DEGENERACY_RTOL * max(1.0, np.abs(lam).max())) + 1
+    for lo, hi in zip(np.r_[0, cuts], np.r_[cuts, lam.size]):
+        if hi - lo > 1:
+            Q, _ = np.linalg.qr(rng.standard_normal((hi - lo, hi - lo)))
+            V[:, lo:hi] = V[:, lo:hi] @ Q
+    return V
+
+
+def test_degenerate_eigenspaces_get_a_basis_that_depends_on_the_space_only():
+    """A cycle (eigenvalues of multiplicity 2) joined to a star (multiplicity n - 2): the canonical basis of
+    dense_basis is the same, to rounding, for any orthonormal basis LAPACK might return, and still an
+    orthonormal eigenbasis; the truth f0 built on it is then machine-independent too."""
+    import scipy.sparse as sp
+
+    from statmech_bayes.truncated_laplacian.eigenbasis import canonical_eigenspaces, dense_basis, fix_signs, laplacian
+    n_cyc, n_star = 12, 7
+    rows = [(i, (i + 1) % n_cyc) for i in range(n_cyc)] + [(n_cyc, n_cyc + j) for j in range(1, n_star)]
+    rows.append((0, n_cyc))
+    r, c = np.array(rows).T
+    n = n_cyc + n_star
+    A = sp.coo_array((np.ones(r.size), (r, c)), shape=(n, n)).tocsr()
+    A = A + A.T
+    L = laplacian(A).toarray()
+    basis = dense_basis(L)
+    lam, U = basis.lam, basis.U
+    assert np.sum(np.diff(lam) < 1e-9) >= 5  # the test graph has degenerate eigenspaces
+    np.testing.assert_allclose(U.T @ U, np.eye(n), atol=1e-12)
+    np.testing.assert_allclose(L @ U, U * lam, atol=1e-12)
+    rng = np.random.default_rng(5)
+    for _ in range(3):
+        other = fix_signs(canonical_eigenspaces(lam, _rotate_within(lam, U, rng)))
+        np.testing.assert_allclose(other, U, atol=1e-11)

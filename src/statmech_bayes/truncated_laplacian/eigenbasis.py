@@ -65,6 +65,57 @@ def fix_signs(U: np.ndarray) -> np.ndarray:
     return U
 
 
+#: eigenvalues closer than this times max(1, |λ|_max) span one degenerate eigenspace (rounding leaves exact
+#: multiplicities ~1e-15 apart; the small-world graph's next gap is 2.4e-5)
+DEGENERACY_RTOL = 1e-9
+#: a vertex joins the canonical basis of an eigenspace when the part of its projection not yet spanned is at least
+#: this long (projections of unit vectors; rounding moves it by ~1e-15)
+_SPAN_ATOL = 1e-6
+
+
+def canonical_eigenspaces(lam: np.ndarray, U: np.ndarray, rtol: float = DEGENERACY_RTOL) -> np.ndarray:
+    """``U`` with the columns of each degenerate eigenspace replaced by a basis that depends on the space only.
+
+    LAPACK returns an arbitrary orthonormal basis of an eigenspace of multiplicity m > 1, which differs between
+    CPUs and BLAS builds; the truncated prior (the first k eigenvectors) and the truth f0 = Σ w_k u^(k) depend on
+    it. Here the basis is Gram-Schmidt of the eigenspace's projections ``P e_j`` of the vertices ``j = 0, 1, ...``
+    in order, skipping those already spanned: for ``U_g → U_g R`` (R orthogonal) every step is the same, so two
+    machines' bases agree to rounding. The columns stay orthonormal eigenvectors of the same eigenvalue (their
+    sign is then fixed by :func:`fix_signs`). ``lam`` ascending; ``U`` is modified in place and returned.
+    """
+    lam = np.asarray(lam, dtype=float)
+    if U.ndim != 2 or U.shape[1] != lam.size:
+        raise ValueError(f"U must have one column per eigenvalue, got {U.shape} for {lam.size}")
+    if lam.size < 2:
+        return U
+    tol = float(rtol) * max(1.0, float(np.max(np.abs(lam))))
+    cuts = np.flatnonzero(np.diff(lam) > tol) + 1
+    for lo, hi in zip(np.r_[0, cuts], np.r_[cuts, lam.size]):
+        m = hi - lo
+        if m < 2:
+            continue
+        Ug = U[:, lo:hi]
+        B = Ug.T              # column j: coordinates of P e_j in the basis Ug
+        C = np.zeros((m, m))  # canonical vectors in those coordinates
+        found = 0
+        # a vertex whose projection is shorter than the bar cannot pass it after Gram-Schmidt: skip those at once
+        # (eigenspaces of twin vertices, common in k-NN graphs, live on a handful of vertices)
+        for j in np.flatnonzero(np.linalg.norm(B, axis=0) >= _SPAN_ATOL):
+            r = B[:, j].copy()
+            for _ in range(2):  # Gram-Schmidt twice: orthogonal to rounding
+                r -= C[:, :found] @ (C[:, :found].T @ r)
+            norm = float(np.linalg.norm(r))
+            if norm >= _SPAN_ATOL:
+                C[:, found] = r / norm
+                found += 1
+                if found == m:
+                    break
+        if found < m:
+            raise np.linalg.LinAlgError(f"eigenspace {lo}..{hi - 1}: only {found} of {m} directions found")
+        U[:, lo:hi] = Ug @ C
+    return U
+
+
 def prior_mass(gamma: float, n: int, l) -> np.ndarray:
     """Mass of eq. (2) on ``{1..l}``: ``(1 - e^{-γl}) e^{γn}/(e^{γn} - 1)`` (``l/n`` when γ = 0)."""
     l = np.asarray(l, dtype=float)
@@ -181,11 +232,12 @@ class DenseBasis:
 
 def dense_basis(L) -> DenseBasis:
     """All n eigenpairs of ``L`` by LAPACK ``numpy.linalg.eigh`` (the O(n³) step of the untruncated
-    method of [4]), signs fixed by :func:`fix_signs`."""
+    method of [4]), each degenerate eigenspace in its canonical basis (:func:`canonical_eigenspaces`, so the basis
+    does not depend on the machine's LAPACK), signs fixed by :func:`fix_signs`."""
     Ld = L.toarray() if sp.issparse(L) else np.array(L, dtype=float)
     lam, U = np.linalg.eigh(Ld)
     del Ld
-    return DenseBasis(lam, fix_signs(U))
+    return DenseBasis(lam, fix_signs(canonical_eigenspaces(lam, U)))
 
 
 def sparse_basis(L, K: int, rng: np.random.Generator, *, tol: float) -> DenseBasis:

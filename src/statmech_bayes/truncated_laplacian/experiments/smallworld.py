@@ -21,7 +21,8 @@ def small_world_data(rng: np.random.Generator, *, graph_seed: int, n_ring: int, 
 
     Returns ``edges`` (E, 2) int64 (LCC indices), ``ring_index`` (n,) original ring node of each vertex,
     ``lam`` (n,), ``U`` (n, n), ``f0``, ``ell0``, ``y``, ``observed`` (n,), ``xy`` (n, 2), ``graph_seed``.
-    Cache this dict: f0 depends on eigenvector signs and on the basis of degenerate eigenspaces.
+    Cache this dict: f0 depends on eigenvector signs and on the basis of degenerate eigenspaces (both made
+    canonical by ``dense_basis``, so the data are the same on every machine to rounding).
     """
     import networkx as nx
 
