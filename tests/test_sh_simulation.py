@@ -37,6 +37,22 @@ def test_nested_cholesky_curve_equals_direct_posterior_variance(name):
         assert np.all(np.diff(eps[b]) <= 1e-14)  # each example can only reduce the error
 
 
+def test_gaussian_input_kernel_from_the_gram_matrix_equals_the_pairwise_formula():
+    """C and M of Gaussian inputs (eq. 45) from one Gram matrix per set against the pairwise definitions."""
+    scn = dict(inputs="gaussian", kernel="rbf", d=4, l=0.3, sigma_x2=1 / 12)
+    X = draw_inputs(scn, np.random.default_rng(11), 3, 40)
+    K, M, C0 = kernel_matrices(scn, X)
+    diff = X[:, :, None, :] - X[:, None, :, :]
+    mid = (X[:, :, None, :] + X[:, None, :, :]) / 2
+    tau2 = scn["l"] ** 2 / 2
+    s = tau2 + scn["sigma_x2"]
+    assert_allclose(K, np.exp(-(diff**2).sum(-1) / (2 * scn["l"] ** 2)), rtol=1e-13, atol=1e-15)
+    want_M = (np.sqrt(tau2 / s) ** 4 * np.exp(-(diff**2).sum(-1) / (4 * scn["l"] ** 2))
+              * np.exp(-(mid**2).sum(-1) / (2 * s)))
+    assert_allclose(M, want_M, rtol=1e-13, atol=1e-15)
+    assert np.all(np.einsum("bii->bi", K) == 1.0) and C0 == 1.0
+
+
 def _x_average(scn, xa, xb, R=2):
     """<C(xa, x) C(x, xb)>_x by quadrature over the input distribution (d = 1 or 2)."""
     d, l = scn["d"], scn["l"]
