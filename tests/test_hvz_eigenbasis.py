@@ -163,3 +163,16 @@ def test_degenerate_eigenspaces_get_a_basis_that_depends_on_the_space_only():
     for _ in range(3):
         other = fix_signs(canonical_eigenspaces(lam, _rotate_within(lam, U, rng)))
         np.testing.assert_allclose(other, U, atol=1e-11)
+
+
+def test_sign_of_a_column_with_tied_extreme_entries_does_not_depend_on_rounding():
+    """Entries of equal modulus up to rounding (a graph symmetry's ± pairs): the first in vertex order decides."""
+    v = np.array([0.1, -0.6, 0.2, 0.6, 0.3])
+    for eps in (1e-15, -1e-15, 0.0):
+        for s in (1.0, -1.0):
+            w = s * v.copy()
+            w[3] *= 1.0 + eps
+            out = eb.fix_signs(w[:, None].copy())[:, 0]
+            assert out[1] > 0 and out[3] < 0
+    clear = np.array([[0.1], [-0.6], [0.2], [0.61]])  # a genuine maximum still decides
+    assert eb.fix_signs(clear.copy())[3, 0] > 0

@@ -53,12 +53,20 @@ def path_eigenvectors(n: int) -> np.ndarray:
     return U
 
 
+#: entries whose modulus is within this relative distance of a column's largest count as tied with it
+_SIGN_TIE_RTOL = 1e-9
+
+
 def fix_signs(U: np.ndarray) -> np.ndarray:
-    """Flip each column in place so that its entry of largest modulus is positive (first such entry
-    on ties). Eigenvector signs are arbitrary; the truth f0 on the small-world graph depends on them."""
+    """Flip each column in place so that its first entry (in vertex order) of largest modulus is positive.
+    Eigenvector signs are arbitrary; the truth f0 on the small-world graph depends on them. Moduli equal up
+    to rounding count as tied (relative ``_SIGN_TIE_RTOL``): a graph symmetry gives eigenvectors with ``±``
+    pairs of equal entries (66 of the small-world graph's 848), and a plain argmax would let the last bit of
+    the machine's LAPACK pick the sign."""
     if U.ndim != 2:
         raise ValueError(f"U must be 2-D, got shape {U.shape}")
-    idx = np.argmax(np.abs(U), axis=0)
+    a = np.abs(U)
+    idx = np.argmax(a >= (1.0 - _SIGN_TIE_RTOL) * a.max(axis=0), axis=0)
     flip = U[idx, np.arange(U.shape[1])] < 0
     if flip.any():
         U[:, flip] *= -1.0
