@@ -61,29 +61,28 @@ def _residuals(u, ell, h2, w, C):
     return _mean(p, w) - C, _mean(p * (s + s * s * h2), w) - C
 
 
+def _newton_means(h2, w, u, s, work):
+    """``⟨p⟩, ⟨p g⟩`` (the conditions' left sides) and the Jacobian means ``⟨q⟩, ⟨q·sh⟩, ⟨q g⟩,
+    ⟨q·sh·g + p (s + 2 s² h²)⟩`` at ``(u, s = e^ℓ)``; unweighted (BP) in one compiled pass, bit for bit these
+    NumPy expressions (:mod:`.pruning_kernels`)."""
+    if w is None:
+        return pruning_kernels.newton_means(h2, float(u), float(s), work)
+    sh = 0.5 * s * h2
+    p = expit(u + sh)
+    q = p * (1.0 - p)
+    g = s + s * s * h2
+    return (_mean(p, w), _mean(p * g, w), _mean(q, w), _mean(q * sh, w), _mean(q * g, w),
+            _mean(q * sh * g + p * (s + 2.0 * s * s * h2), w))
+
+
 def _newton(h2, w, C, u, ell, tol, max_steps):
     """2-D Newton in ``(u, ℓ)``; returns ``(u, ℓ, steps)`` or ``None`` if it does not converge."""
-    # Unweighted (BP): the six means in one compiled pass, bit for bit NumPy's (pruning_kernels).
     work = np.empty((6, h2.size)) if w is None else None
     for step in range(max_steps):
-        s = np.exp(ell)
-        if w is None:
-            mp, mpg, j11, j12, j21, j22 = pruning_kernels.newton_means(h2, float(u), float(s), work)
-            f1, f2 = mp - C, mpg - C
-        else:
-            sh = 0.5 * s * h2
-            p = expit(u + sh)
-            q = p * (1.0 - p)
-            g = s + s * s * h2
-            f1 = _mean(p, w) - C
-            f2 = _mean(p * g, w) - C
+        mp, mpg, j11, j12, j21, j22 = _newton_means(h2, w, u, np.exp(ell), work)
+        f1, f2 = mp - C, mpg - C
         if abs(f1) < tol * C and abs(f2) < tol * C:
             return u, ell, step
-        if w is not None:
-            j11 = _mean(q, w)
-            j12 = _mean(q * sh, w)
-            j21 = _mean(q * g, w)
-            j22 = _mean(q * sh * g + p * (s + 2.0 * s * s * h2), w)
         det = j11 * j22 - j12 * j21
         if not np.isfinite(det) or det == 0.0:
             return None
