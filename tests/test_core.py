@@ -9,7 +9,7 @@ from numpy.testing import assert_array_equal
 from statmech_bayes.core.atomic_io import atomic_path, load_npz, save_csv, save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.seeding import rng_for, spawn_rngs
-from statmech_bayes.reporting.claims import Claim, ClaimsRecord, Reading
+from statmech_bayes.reporting.claims import Claim, ClaimsRecord, Reading, combine, revised_verdict
 from statmech_bayes.reporting.scorecard import check_findings, counts, gather, to_markdown
 
 
@@ -68,8 +68,9 @@ def test_claims_can_fail_and_need_a_tolerance(tmp_path):
     assert rec.holds("order", "a < b", "1 < 2", True, "strict").kind == "relation"
     rec.within("ours", "not in the paper", 3.0, upper=2, kind="ours")
     rec.note("fit", {"a": 1.0})
-    assert rec.counts() == {"reproduced": 4, "findings": 1, "inconclusive_noise": 1, "inconclusive_wording": 0,
-                            "unexplained": 2, "ours": 1}
+    assert rec.counts() == {"reproduced": 4, "known": 0, "findings": 1, "inconclusive_noise": 1,
+                            "inconclusive_wording": 0, "inconclusive_unconverged": 0, "inconclusive_unstated": 0,
+                            "unexplained": 2, "revised": 0, "setup": 0, "ours": 1}
     with pytest.raises(ValueError):
         Claim("c", "p", 1.0, "t", "pass", finding="a pass cannot be a finding", finding_test="test_x")
     with pytest.raises(ValueError, match="proving test"):
@@ -87,11 +88,11 @@ def test_claims_can_fail_and_need_a_tolerance(tmp_path):
     assert (c.paper, c.claims, c.reproduced, c.findings, c.inconclusive_noise, c.unexplained, c.ours_fail) == (
         "demo", 8, 4, 1, 1, 2, 1)
     md = to_markdown(table, {"demo": "Demo 2024"})
-    assert "| Demo 2024 | 8 | 4 | 1 | 1 | 0 | 2 | 0 / 1 / 0 |" in md
+    assert "| Demo 2024 | 8 | 4 | 0 | 1 | 1 / 0 / 0 / 0 | 2 | 0 | 0 / 0 | 0 / 1 / 0 |" in md
     assert md.index("## Our own checks") < md.index("| demo/fig1 | ours |")
     # a paper whose figures make no claim (a schematic) still has its row, of zeros
     two = to_markdown(table, {"demo": "Demo 2024", "sketch": "Sketch 2025"})
-    assert "| Sketch 2025 | 0 | 0 | 0 | 0 | 0 | 0 | 0 / 0 / 0 |" in two
+    assert "| Sketch 2025 | 0 | 0 | 0 | 0 | 0 / 0 / 0 / 0 | 0 | 0 | 0 / 0 | 0 / 0 / 0 |" in two
     assert list(counts(table, ["demo", "sketch"]).paper) == ["demo", "sketch"]
 
 
@@ -106,17 +107,76 @@ def test_a_wording_claim_is_decided_only_when_its_readings_agree():
     assert both_fail.verdict == "fail"
     split = rec.wording("loose", "far from tight", [Reading("a", 1.65, lower=2), Reading("b", 0.22, lower=0.15)])
     assert (split.verdict, split.reason) == ("inconclusive", "wording")
-    noisy = rec.wording("loose", "far", [Reading("a", 3.0, lower=2), Reading("b", 0.2, lower=0.15, decidable=False)])
-    assert (noisy.verdict, noisy.reason) == ("inconclusive", "noise")
+    # rule 6: an undecided reading never masks a decided one; it is named in the note
+    masked = rec.wording("loose", "far", [Reading("a", 3.0, lower=2), Reading("b", 0.2, lower=0.15, decidable=False)])
+    assert masked.verdict == "pass" and "undecided readings" in masked.note and "b" in masked.note
+    failing = rec.wording("loose", "far", [Reading("a", 1.0, lower=2), Reading("b", 0.2, lower=0.15, decidable=False,
+                                                                            undecided="unconverged")])
+    assert failing.verdict == "fail"
+    none = rec.wording("loose", "far", [Reading("a", 3.0, lower=2, decidable=False),
+                                        Reading("b", 0.2, lower=0.15, decidable=False, undecided="unconverged")],
+                       remedy="4x the chains (about 10 CPU-minutes)")
+    assert (none.verdict, none.reason, none.remedy) == ("inconclusive", "unconverged", "")
+    noisy = rec.wording("loose", "far", [Reading("a", 3.0, lower=2, decidable=False),
+                                         Reading("b", 0.2, lower=0.15, decidable=False)], remedy="4x the data sets")
+    assert (noisy.verdict, noisy.reason, noisy.remedy) == ("inconclusive", "noise", "4x the data sets")
     with pytest.raises(ValueError, match="value or relation"):
         rec.explain(both_fail, "an adjective", test="test_x")
-    # a method the paper does not specify: every well-defined variant failing says nothing about the authors' own
-    unstated = rec.wording("FDA", "39.6", [Reading("pinv", 22.5, 38, 41), Reading("ridge", 23.6, 38, 41)],
-                           unstated=True)
-    assert (unstated.verdict, unstated.reason) == ("inconclusive", "wording")
-    assert rec.wording("FDA", "39.6", [Reading("pinv", 39.0, 38, 41), Reading("ridge", 40.0, 38, 41)],
-                       unstated=True).verdict == "pass"
-    assert rec.counts()["inconclusive_wording"] == 2
+    # a method the paper does not specify: every well-defined variant failing is a failure, not a wording question
+    unstated = rec.wording("FDA", "39.6", [Reading("pinv", 22.5, 38, 41), Reading("ridge", 23.6, 38, 41)])
+    assert unstated.verdict == "fail"
+    with pytest.raises(TypeError):
+        rec.wording("FDA", "39.6", [Reading("pinv", 22.5, 38, 41), Reading("ridge", 23.6, 38, 41)], unstated=True)
+    assert rec.counts()["inconclusive_wording"] == 1
+
+
+def test_the_combining_rule_has_one_form():
+    """Rule 6 on every case: agreement decides, disagreement is wording, undecided never masks."""
+    assert combine(["pass", "pass"]) == ("pass", "")
+    assert combine(["fail", "fail"]) == ("fail", "")
+    assert combine(["pass", "fail"]) == ("inconclusive", "wording")
+    assert combine(["fail", "inconclusive"], ["noise", "noise"]) == ("fail", "")
+    assert combine(["pass", "inconclusive", "inconclusive"]) == ("pass", "")
+    assert combine(["inconclusive", "inconclusive"], ["noise", "unconverged"]) == ("inconclusive", "unconverged")
+    assert combine(["inconclusive", "inconclusive"], ["unstated setup", "noise"]) == ("inconclusive", "unstated setup")
+    assert combine(["inconclusive"]) == ("inconclusive", "noise")
+
+
+@pytest.mark.parametrize("registered, revised, expected", [
+    (("pass", ""), ("pass", ""), ("pass", "")),
+    (("pass", ""), ("fail", ""), ("fail", "")),                                   # stricter: allowed
+    (("pass", ""), ("inconclusive", "noise"), ("inconclusive", "noise")),
+    (("fail", ""), ("pass", ""), ("inconclusive", "wording")),                    # at most to wording, shown both
+    (("fail", ""), ("inconclusive", "noise"), ("fail", "")),                      # an undecided revision never masks
+    (("fail", ""), ("inconclusive", "wording"), ("inconclusive", "wording")),
+    (("inconclusive", "noise"), ("pass", ""), ("inconclusive", "noise")),         # never to a pass
+    (("inconclusive", "noise"), ("fail", ""), ("fail", "")),
+])
+def test_a_revision_never_turns_a_verdict_into_the_other(registered, revised, expected):
+    assert revised_verdict(registered[0], revised[0], registered[1], revised[1]) == expected
+
+
+def test_a_revised_claim_keeps_both_readings_and_setup_and_known_are_apart(tmp_path):
+    rec = ClaimsRecord("demo/fig1", "Demo 2024")
+    old = rec.within("level", "roughly -8.8", -9.02, -9.0, -8.6)
+    new = rec.within("level", "roughly -8.8", -8.83, -9.0, -8.6)
+    c = rec.revise(old, new, "abc1234", "the shown trace")
+    assert old.verdict == "fail" and new.verdict == "pass"
+    assert (c.verdict, c.reason, c.registered_verdict, c.revised) == ("inconclusive", "wording", "fail", True)
+    assert c.registered_tolerance == old.tolerance and "abc1234" in c.note and len(rec.claims) == 1
+    with pytest.raises(ValueError, match="same claim"):
+        rec.revise(rec.within("a", "x", 1.0, 0, 2), rec.within("b", "x", 1.0, 0, 2), "abc", "why")
+    rec.claims.clear()
+    rec.setup("nodes", "848 nodes", 848, True, "== 848 (the seed was chosen for it)")
+    rec.within("below", "OV bound below Sim", 0.9, upper=1.0, known="Opper & Vivarelli (1999) prove it")
+    rec.within("new", "x < 2", 1.0, upper=2)
+    with pytest.raises(ValueError, match="known"):
+        Claim("c", "p", 1.0, "t", "pass", kind="setup", known="a proof")
+    counted = rec.counts()
+    assert (counted["reproduced"], counted["known"], counted["setup"]) == (1, 1, 1)
+    rec.write(tmp_path / "fig1.claims.json", provenance({}))
+    c = counts(gather([tmp_path / "fig1.claims.json"])).iloc[0]
+    assert (c.claims, c.reproduced, c.known, c.setup_pass) == (2, 1, 1, 1)
 
 
 def test_the_scorecard_stops_on_a_finding_without_its_test(tmp_path):

@@ -15,13 +15,25 @@ The rules every paper's claims follow:
    settings; an improvement of ours is an extra arm, labelled, that never decides a claim of the paper.
 2. *What kind of statement.* Each claim records its ``kind``: ``value`` (a number, formula or bound),
    ``relation`` (an ordering or trend, judged with its Monte-Carlo error), ``wording`` (an adjective,
-   judged under at least two readings fixed in code before the data are looked at) or ``ours`` (a
-   comparison the paper does not make; reported apart, never counted as the paper's).
+   judged under at least two readings fixed in code before the data are looked at), ``setup`` (a statement
+   true by construction: a stated size, a seed chosen to give the paper's count, arithmetic on the paper's
+   own numbers; counted apart, never as reproduced) or ``ours`` (a comparison or a number the paper does not
+   make or state; reported apart, never counted as the paper's). A paper claim whose statement was proven
+   before the paper (a known bound lying below the exact curve) names the proof in ``known``: it checks our
+   implementation, not the paper, and is counted apart from the reproduced results that could have failed.
 3. *A finding is proven, not asserted.* Only a failing ``value`` or ``relation`` claim can be a finding,
    and only with an independent second computation: :meth:`ClaimsRecord.explain` takes the reason and
-   the name of a test in ``tests/test_findings.py`` that recomputes the contradiction by another route.
-   The finding is attached to a verdict already reached, never passed in before it.
-4. *Every claim can fail.* A statement true by construction is a note (:meth:`ClaimsRecord.note`).
+   the name of a test in ``tests/test_findings.py`` that recomputes the contradiction by another route and
+   checks a contrast case where the same claim passes. The finding is attached to a verdict already reached.
+4. *Every claim can fail.* A statement true by construction is a ``setup`` claim or a note.
+5. *The first reading stands* (:mod:`statmech_bayes.reporting.ledger`). The reading committed before a
+   claim's first result is its registered one (``figures/readings.csv``). A later reading is a revision
+   (:meth:`ClaimsRecord.revise`): both are computed and shown, and the revision may make the verdict stricter
+   but moves a registered pass or fail at most to ``inconclusive`` (wording), never to the other verdict.
+6. *One combining rule* (:func:`combine`): every decided reading fails: fail; every decided reading passes:
+   pass; decided readings disagree: inconclusive (wording). An undecided reading never masks a decided one;
+   only when none is decided is the claim inconclusive, for the reason the readings give: ``noise`` (more
+   samples, at a cost the ``remedy`` states, would decide it), ``unconverged`` or ``unstated setup``.
 
 Numbers that are not statements of the paper (fits behind a claim, convergence settings, provenance) are
 kept as notes, outside the claims, so they are never counted as claims. Nothing in a claims file is copied
@@ -39,10 +51,14 @@ from statmech_bayes.core.atomic_io import save_json
 
 PASS, FAIL, INCONCLUSIVE = "pass", "fail", "inconclusive"
 VERDICTS = (PASS, FAIL, INCONCLUSIVE)
-VALUE, RELATION, WORDING, OURS = "value", "relation", "wording", "ours"
-KINDS = (VALUE, RELATION, WORDING, OURS)
-NOISE = "noise"
-REASONS = (NOISE, WORDING)
+VALUE, RELATION, WORDING, OURS, SETUP = "value", "relation", "wording", "ours", "setup"
+KINDS = (VALUE, RELATION, WORDING, OURS, SETUP)
+# Why an inconclusive claim is inconclusive: more samples would decide it (noise); its decided readings disagree
+# (wording); the chains or iterations behind it did not converge; or it turns on a choice the paper leaves open.
+NOISE, UNCONVERGED, UNSTATED = "noise", "unconverged", "unstated setup"
+REASONS = (NOISE, WORDING, UNCONVERGED, UNSTATED)
+# Strictness of a verdict, for revisions (rule 5): a revision may only move a verdict up this order.
+_STRICTNESS = {PASS: 0, INCONCLUSIVE: 1, FAIL: 2}
 # A finding names the test that proves it: a function of tests/test_findings.py.
 FINDINGS_TESTS = "tests/test_findings.py"
 _TEST_NAME = re.compile(r"^test_[A-Za-z0-9_]+$")
@@ -58,8 +74,16 @@ class Claim:
     note: str = ""
     finding: str = ""
     kind: str = VALUE
-    reason: str = ""          # why an inconclusive claim is inconclusive: noise | wording
+    reason: str = ""          # why an inconclusive claim is inconclusive: one of REASONS
     finding_test: str = ""    # the test of tests/test_findings.py that proves the finding
+    known: str = ""           # a paper claim proven before the paper: the proof's source (rule 2)
+    remedy: str = ""          # for an inconclusive (noise) claim: the samples, and their cost, that would decide it
+    # Rule 5: a claim judged under a revised reading keeps its registered one beside it.
+    registered_tolerance: str = ""
+    registered_reproduced: Any = None
+    registered_verdict: str = ""
+    revision_commit: str = ""
+    revision_reason: str = ""
 
     def __post_init__(self):
         if self.verdict not in VERDICTS:
@@ -70,15 +94,20 @@ class Claim:
             raise ValueError("an inconclusive claim, and only one, needs a reason")
         if self.reason and self.reason not in REASONS:
             raise ValueError(f"reason must be one of {REASONS}, got {self.reason!r}")
-        if self.reason == WORDING and self.kind != WORDING:
-            raise ValueError("only a wording claim can be inconclusive for its wording")
+        if self.reason == WORDING and self.kind != WORDING and not self.registered_tolerance:
+            raise ValueError("only a wording claim, or a revised one, can be inconclusive for its wording")
+        if self.known and self.kind in (OURS, SETUP):
+            raise ValueError(f"only a claim of the paper's own results can be known before it, not a {self.kind} claim")
+        if self.registered_tolerance and not (self.registered_verdict in VERDICTS and self.revision_commit
+                                              and self.revision_reason):
+            raise ValueError("a revised claim needs its registered verdict, the revision's commit and its reason")
         if bool(self.finding) != bool(self.finding_test):
             raise ValueError(f"a finding needs the name of its proving test in {FINDINGS_TESTS}, and only a finding "
                              "has one")
         if self.finding:
             if self.verdict != FAIL:
                 raise ValueError("only a failing claim can be a finding")
-            if self.kind not in (VALUE, RELATION):
+            if self.kind not in (VALUE, RELATION):  # not wording, ours or setup
                 raise ValueError(f"only a value or relation claim can be a finding, not a {self.kind} claim")
             if not _TEST_NAME.match(self.finding_test):
                 raise ValueError(f"finding_test must be a test function's name (test_...), got {self.finding_test!r}")
@@ -87,15 +116,60 @@ class Claim:
     def passed(self) -> bool:
         return self.verdict == PASS
 
+    @property
+    def revised(self) -> bool:
+        return bool(self.registered_tolerance)
+
 
 class Reading(NamedTuple):
-    """One reading of an adjective: what it is read as, the number it gives and the range that satisfies it."""
+    """One reading of an adjective: what it is read as, the number it gives and the range that satisfies it;
+    ``decidable`` False with ``undecided`` saying why (one of :data:`REASONS` other than wording)."""
 
     reads: str
     reproduced: float
     lower: float = -math.inf
     upper: float = math.inf
     decidable: bool = True
+    undecided: str = NOISE
+
+
+def combine(verdicts, reasons=()) -> tuple[str, str]:
+    """Rule 6, the one combining rule, on the verdicts of a claim's readings (``pass``, ``fail`` or
+    ``inconclusive``; ``reasons`` gives each undecided reading's reason). Decided readings that agree decide;
+    decided readings that disagree give ``inconclusive`` (wording); undecided readings never mask a decided one;
+    with none decided the claim is inconclusive for the first reason among the undecided (``unconverged`` and
+    ``unstated setup`` before ``noise``: more samples do not decide those). Returns (verdict, reason)."""
+    verdicts = list(verdicts)
+    reasons = list(reasons) or [NOISE] * len(verdicts)
+    if not verdicts:
+        raise ValueError("combine() needs at least one verdict")
+    decided = {v for v in verdicts if v != INCONCLUSIVE}
+    if len(decided) > 1:
+        return INCONCLUSIVE, WORDING
+    if decided:
+        return decided.pop(), ""
+    undecided = [r for v, r in zip(verdicts, reasons) if v == INCONCLUSIVE]
+    for r in (UNCONVERGED, UNSTATED, WORDING, NOISE):
+        if r in undecided:
+            return INCONCLUSIVE, r
+    return INCONCLUSIVE, NOISE
+
+
+def revised_verdict(registered: str, revised: str, registered_reason: str = "",
+                    revised_reason: str = "") -> tuple[str, str]:
+    """Rule 5: the verdict of a claim whose reading was revised after its registered one was judged. The
+    revision may make the verdict stricter (pass -> inconclusive -> fail); it moves a registered pass or fail at
+    most to ``inconclusive`` (wording), never to the other verdict; an undecided revision never masks a decided
+    registered verdict, and a registered inconclusive claim does not become a pass. Returns (verdict, reason)."""
+    if registered == revised:
+        return revised, revised_reason if revised == INCONCLUSIVE else ""
+    if _STRICTNESS[revised] > _STRICTNESS[registered]:
+        return revised, revised_reason if revised == INCONCLUSIVE else ""
+    if registered == FAIL:                      # a revision towards leniency
+        if revised == PASS or revised_reason == WORDING:
+            return INCONCLUSIVE, WORDING
+        return FAIL, ""
+    return INCONCLUSIVE, registered_reason or NOISE
 
 
 def unproven(text: str) -> str:
@@ -111,11 +185,15 @@ def _num(x: Any) -> Any:
         return x
 
 
-def verdict_of(passed: bool, decidable: bool = True) -> str:
+def verdict_of(passed: bool, decidable: bool = True) -> str:  # noqa: D401
     """``inconclusive`` when the data cannot decide, else ``pass`` or ``fail``."""
     if not decidable:
         return INCONCLUSIVE
     return PASS if passed else FAIL
+
+
+def _fmt_value(x: Any) -> str:
+    return f"{x:.6g}" if isinstance(x, float) else str(x)
 
 
 def _range(lower: float, upper: float) -> str:
@@ -138,8 +216,8 @@ class ClaimsRecord:
 
     def close(self, claim: str, paper: str, reproduced: float, expected: float,
               atol: float = 0.0, rtol: float = 0.0, note: str = "", decidable: bool = True,
-              kind: str = VALUE) -> Claim:
-        """Pass iff ``|reproduced - expected| <= atol + rtol*|expected|``."""
+              kind: str = VALUE, **extra) -> Claim:
+        """Pass iff ``|reproduced - expected| <= atol + rtol*|expected|``. ``extra``: see :meth:`_add`."""
         atol, rtol = float(atol), float(rtol)
         if atol < 0 or rtol < 0 or (atol == 0 and rtol == 0):
             raise ValueError("a closeness claim needs a positive tolerance")
@@ -147,54 +225,85 @@ class ClaimsRecord:
         passed = math.isfinite(reproduced) and abs(reproduced - expected) <= atol + rtol * abs(expected)
         parts = [f"atol={atol:g}"] * (atol > 0) + [f"rtol={rtol:g}"] * (rtol > 0)
         tol = f"|reproduced - {expected:.10g}| <= " + " + ".join(parts)
-        return self._add(claim, paper, reproduced, tol, passed, decidable, note, kind)
+        return self._add(claim, paper, reproduced, tol, passed, decidable, note, kind, **extra)
 
     def within(self, claim: str, paper: str, reproduced: float,
                lower: float = -math.inf, upper: float = math.inf, note: str = "", decidable: bool = True,
-               kind: str = VALUE) -> Claim:
-        """Pass iff ``lower <= reproduced <= upper``."""
+               kind: str = VALUE, **extra) -> Claim:
+        """Pass iff ``lower <= reproduced <= upper``. ``extra``: see :meth:`_add`."""
         if not (lower > -math.inf or upper < math.inf):
             raise ValueError("a range claim needs at least one finite bound")
         reproduced = float(reproduced)
         passed = math.isfinite(reproduced) and lower <= reproduced <= upper
-        return self._add(claim, paper, reproduced, _range(lower, upper), passed, decidable, note, kind)
+        return self._add(claim, paper, reproduced, _range(lower, upper), passed, decidable, note, kind, **extra)
 
     def holds(self, claim: str, paper: str, reproduced: Any, passed: bool, tolerance: str,
-              note: str = "", decidable: bool = True, kind: str = RELATION) -> Claim:
+              note: str = "", decidable: bool = True, kind: str = RELATION, **extra) -> Claim:
         """A relation that is not a single number (e.g. monotonicity); ``passed`` must be computed."""
-        return self._add(claim, paper, _num(reproduced), tolerance, passed, decidable, note, kind)
+        return self._add(claim, paper, _num(reproduced), tolerance, passed, decidable, note, kind, **extra)
 
-    def wording(self, claim: str, paper: str, readings: list[Reading], note: str = "",
-                unstated: bool = False) -> Claim:
+    def setup(self, claim: str, paper: str, reproduced: Any, passed: bool, tolerance: str, note: str = "") -> Claim:
+        """A set-up fact (rule 2): true by construction when our set-up is the paper's (a stated size, a seed
+        chosen to give the paper's count, arithmetic on the paper's own numbers). It is still checked, so a
+        wrong set-up shows as a failure, but it is counted apart from the reproduced results."""
+        return self._add(claim, paper, _num(reproduced), tolerance, passed, True, note, SETUP)
+
+    def wording(self, claim: str, paper: str, readings: list[Reading], note: str = "", *,
+                known: str = "", remedy: str = "") -> Claim:
         """An adjective judged under every one of its ``readings`` (at least two, written before the data
-        are looked at). Pass or fail only when every decidable reading agrees and none is undecidable;
-        readings that disagree make it ``inconclusive`` for its ``wording``, an undecidable one (and no
-        disagreement) ``inconclusive`` for ``noise``. Every reading's number is kept.
-
-        ``unstated``: the readings are the well-defined constructions of a method the paper does not specify
-        (e.g. which FDA). Agreement on pass still passes; a failure cannot be pinned on the authors' own,
-        unknown construction, so readings that all fail make the claim ``inconclusive`` for its ``wording``."""
+        are looked at), combined by :func:`combine` (rule 6): decided readings that agree decide, decided ones
+        that disagree make it inconclusive for its ``wording``, undecided ones never mask a decided one and are
+        named in the note. Every reading's number is kept."""
         readings = [Reading(*r) for r in readings]
         if len(readings) < 2:
             raise ValueError("a wording claim needs at least two readings")
-        each = []
+        each, why = [], []
         for r in readings:
             if not (r.lower > -math.inf or r.upper < math.inf):
                 raise ValueError(f"reading {r.reads!r} needs at least one finite bound")
+            if r.undecided not in REASONS or r.undecided == WORDING:
+                raise ValueError(f"reading {r.reads!r}: an undecided reading's reason is one of "
+                                 f"{[x for x in REASONS if x != WORDING]}, got {r.undecided!r}")
             v = float(r.reproduced)
             each.append(verdict_of(math.isfinite(v) and r.lower <= v <= r.upper, r.decidable))
-        decided = {v for v in each if v != INCONCLUSIVE}
-        if len(decided) > 1 or (unstated and decided == {FAIL}):
-            verdict, reason = INCONCLUSIVE, WORDING
-        elif INCONCLUSIVE in each:
-            verdict, reason = INCONCLUSIVE, NOISE
-        else:
-            verdict, reason = decided.pop(), ""
+            why.append(r.undecided)
+        verdict, reason = combine(each, why)
+        undecided = [r.reads for r, v in zip(readings, each) if v == INCONCLUSIVE]
+        if undecided and verdict != INCONCLUSIVE:
+            note = "; ".join(x for x in (note, "undecided readings, which decide nothing here (rule 6): "
+                                         + ", ".join(undecided)) if x)
         reproduced = "; ".join(f"{r.reads}: {float(r.reproduced):.6g} ({v})" for r, v in zip(readings, each))
         tolerance = "; ".join(f"{r.reads}: {_range(r.lower, r.upper)}" for r in readings)
-        c = Claim(claim, paper, reproduced, tolerance, verdict, note, kind=WORDING, reason=reason)
+        c = Claim(claim, paper, reproduced, tolerance, verdict, note, kind=WORDING, reason=reason, known=known,
+                  remedy=remedy if reason == NOISE else "")
         self.claims.append(c)
         return c
+
+    def revise(self, registered: Claim, revised: Claim, commit: str, why: str) -> Claim:
+        """Rule 5: judge a claim under a reading adopted after its registered one was judged. Both claims are
+        of this record (made by the usual methods, the registered one first); they become one, at the
+        registered one's place, with the revised reading's tolerance and number, the registered ones beside
+        them, and the verdict of :func:`revised_verdict`. ``commit`` names the commit that adopted the revised
+        reading, ``why`` its reason. The revised reading must be recorded in ``figures/revisions.csv``."""
+        ids = [next((k for k, c in enumerate(self.claims) if c is x), None) for x in (registered, revised)]
+        if None in ids:
+            raise ValueError("revise() takes two claims of this record")
+        if registered.claim != revised.claim:
+            raise ValueError(f"a revision re-reads the same claim: {registered.claim!r} != {revised.claim!r}")
+        verdict, reason = revised_verdict(registered.verdict, revised.verdict, registered.reason, revised.reason)
+        note = "; ".join(x for x in (revised.note, f"registered reading: {registered.tolerance} -> "
+                                     f"{_fmt_value(registered.reproduced)} ({registered.verdict}); revised in "
+                                     f"{commit}: {why}") if x)
+        merged = replace(revised, verdict=verdict, reason=reason, note=note,
+                         kind=revised.kind, finding="", finding_test="",
+                         remedy=revised.remedy if reason == NOISE else "",
+                         registered_tolerance=registered.tolerance, registered_reproduced=registered.reproduced,
+                         registered_verdict=registered.verdict + (f" ({registered.reason})" if registered.reason
+                                                                  else ""),
+                         revision_commit=commit, revision_reason=why)
+        self.claims[ids[0]] = merged
+        del self.claims[ids[1]]
+        return merged
 
     def explain(self, claim: Claim, finding: str, test: str) -> Claim:
         """Mark a failure already judged as the paper's own error: ``finding`` says why, ``test`` names the
@@ -214,24 +323,35 @@ class ClaimsRecord:
 
     record = note  # the name used by the first figure modules
 
-    def _add(self, claim, paper, reproduced, tolerance, passed, decidable, note, kind) -> Claim:
+    def _add(self, claim, paper, reproduced, tolerance, passed, decidable, note, kind, *,
+             undecided: str = NOISE, remedy: str = "", known: str = "") -> Claim:
+        """``undecided``: why the claim is inconclusive when ``decidable`` is False (one of :data:`REASONS`
+        but wording); ``remedy``: for noise, the samples that would decide it and their cost; ``known``: the
+        source of a proof that predates the paper (rule 2)."""
         verdict = verdict_of(bool(passed), decidable)
-        c = Claim(claim, paper, reproduced, tolerance, verdict, note, kind=kind,
-                  reason=NOISE if verdict == INCONCLUSIVE else "")
+        if verdict == INCONCLUSIVE and (undecided not in REASONS or undecided == WORDING):
+            raise ValueError(f"an undecided claim's reason is one of {[x for x in REASONS if x != WORDING]}, "
+                             f"got {undecided!r}")
+        reason = undecided if verdict == INCONCLUSIVE else ""
+        c = Claim(claim, paper, reproduced, tolerance, verdict, note, kind=kind, reason=reason, known=known,
+                  remedy=remedy if reason == NOISE else "")
         self.claims.append(c)
         return c
 
     def counts(self) -> dict[str, int]:
-        """The paper's claims (not ``ours``): reproduced, findings (failures proven to be the paper's error),
-        inconclusive for noise and for wording, unexplained failures; and our own checks."""
-        paper = [c for c in self.claims if c.kind != OURS]
+        """The paper's claims (not ``ours``, not ``setup``): reproduced (could have failed), reproduced but
+        proven before the paper (``known``), findings (failures proven to be the paper's error), inconclusive
+        per reason, unexplained failures, revised readings; set-up facts and our own checks apart."""
+        paper = [c for c in self.claims if c.kind not in (OURS, SETUP)]
         return {
-            "reproduced": sum(c.verdict == PASS for c in paper),
+            "reproduced": sum(c.verdict == PASS and not c.known for c in paper),
+            "known": sum(c.verdict == PASS and bool(c.known) for c in paper),
             "findings": sum(c.verdict == FAIL and bool(c.finding) for c in paper),
-            "inconclusive_noise": sum(c.reason == NOISE for c in paper),
-            "inconclusive_wording": sum(c.reason == WORDING for c in paper),
+            **{f"inconclusive_{r.split()[0]}": sum(c.reason == r for c in paper) for r in REASONS},
             "unexplained": sum(c.verdict == FAIL and not c.finding for c in paper),
-            "ours": len(self.claims) - len(paper),
+            "revised": sum(c.revised for c in paper),
+            "setup": sum(c.kind == SETUP for c in self.claims),
+            "ours": sum(c.kind == OURS for c in self.claims),
         }
 
     def to_dict(self, provenance: dict | None = None) -> dict:

@@ -1,10 +1,13 @@
 """The scorecard: every claim of every figure in one table, and its counts per paper.
 
-Per paper, over the paper's own claims: *reproduced* (verdict ``pass``), *findings* (``fail`` proven to be
-the paper's own error by a test of ``tests/test_findings.py``), *inconclusive (noise)*, *inconclusive
-(wording)* and *unexplained* failures (``fail`` without a finding). Comparisons the paper does not make
-(kind ``ours``) are counted and listed apart. A finding whose test does not exist stops the scorecard
-(:func:`check_findings`).
+Per paper, over the paper's own results (kinds value, relation and wording): *reproduced* (verdict ``pass``,
+a result that could have failed), *known* (``pass`` on a statement proven before the paper: it checks our
+implementation, not the paper), *findings* (``fail`` proven to be the paper's own error by a test of
+``tests/test_findings.py``), *inconclusive* per reason (noise, wording, unconverged, unstated setup) and
+*unexplained* failures (``fail`` without a finding); *revised* counts the claims judged under a reading adopted
+after their registered one (both verdicts are shown). Set-up facts (kind ``setup``: true by construction) and
+comparisons or numbers the paper does not make (kind ``ours``) are counted and listed apart. A finding whose
+test does not exist stops the scorecard (:func:`check_findings`).
 """
 
 from __future__ import annotations
@@ -16,9 +19,15 @@ from pathlib import Path
 import pandas as pd
 
 COLUMNS = ["paper", "figure", "claim", "kind", "paper_statement", "reproduced", "tolerance", "verdict", "reason",
-           "finding", "finding_test", "note", "git_commit"]
-COUNTS = ("reproduced", "findings", "inconclusive_noise", "inconclusive_wording", "unexplained")
+           "finding", "finding_test", "known", "remedy", "registered_tolerance", "registered_reproduced",
+           "registered_verdict", "revision_commit", "revision_reason", "note"]
+# The columns that partition the paper's own results (their sum is the "claims" column).
+COUNTS = ("reproduced", "known", "findings", "inconclusive_noise", "inconclusive_wording", "inconclusive_unconverged",
+          "inconclusive_unstated", "unexplained")
 OURS_COUNTS = ("ours_pass", "ours_fail", "ours_inconclusive")
+SETUP_COUNTS = ("setup_pass", "setup_fail")
+_REASON_COLUMNS = {"noise": "inconclusive_noise", "wording": "inconclusive_wording",
+                   "unconverged": "inconclusive_unconverged", "unstated setup": "inconclusive_unstated"}
 
 
 def gather(claim_files) -> pd.DataFrame:
@@ -26,13 +35,13 @@ def gather(claim_files) -> pd.DataFrame:
     rows = []
     for f in map(str, claim_files):
         doc = json.loads(Path(f).read_text())
-        commit = doc.get("provenance", {}).get("git_commit", "")
         paper = doc["figure"].split("/")[0]
         for c in doc["claims"]:
-            rows.append({"paper": paper, "figure": doc["figure"], "claim": c["claim"], "kind": c.get("kind", "value"),
-                         "paper_statement": c["paper"], "reproduced": c["reproduced"], "tolerance": c["tolerance"],
-                         "verdict": c["verdict"], "reason": c.get("reason", ""), "finding": c.get("finding", ""),
-                         "finding_test": c.get("finding_test", ""), "note": c.get("note", ""), "git_commit": commit})
+            row = {"paper": paper, "figure": doc["figure"], "claim": c["claim"], "kind": c.get("kind", "value"),
+                   "paper_statement": c["paper"]}
+            row.update({k: c.get(k, "") for k in COLUMNS if k not in row})
+            row["registered_reproduced"] = "" if row["registered_reproduced"] is None else row["registered_reproduced"]
+            rows.append(row)
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
@@ -59,29 +68,52 @@ def _text(s: pd.Series) -> pd.Series:
 
 def counts(table: pd.DataFrame, papers=None) -> pd.DataFrame:
     """Per paper (rows in first-appearance order, or in the order of ``papers``, where a paper whose figures
-    make no claim, e.g. a schematic, gets a row of zeros): the counts of its own claims, their number, and the
-    counts of our own checks (kind ``ours``)."""
-    ours = table.kind == "ours"
-    fail = table.verdict == "fail"
+    make no claim, e.g. a schematic, gets a row of zeros): the counts of its own results (:data:`COUNTS`, their
+    sum ``claims``), the revised ones among them, the set-up facts and our own checks (kind ``ours``)."""
+    kind = _text(table.kind)
+    ours, setup = kind == "ours", kind == "setup"
+    own = ~ours & ~setup
+    fail, passed = table.verdict == "fail", table.verdict == "pass"
     explained = _text(table.finding).str.len() > 0
+    known = _text(table.known).str.len() > 0
     reason = _text(table.reason)
-    flags = pd.DataFrame({
-        "paper": table.paper,
-        "reproduced": ~ours & (table.verdict == "pass"),
-        "findings": ~ours & fail & explained,
-        "inconclusive_noise": ~ours & (table.verdict == "inconclusive") & (reason == "noise"),
-        "inconclusive_wording": ~ours & (table.verdict == "inconclusive") & (reason == "wording"),
-        "unexplained": ~ours & fail & ~explained,
-        "ours_pass": ours & (table.verdict == "pass"),
-        "ours_fail": ours & fail,
-        "ours_inconclusive": ours & (table.verdict == "inconclusive"),
-    })
-    out = flags.groupby("paper", sort=False)[list(COUNTS + OURS_COUNTS)].sum().astype(int)
+    flags = {"paper": table.paper,
+             "reproduced": own & passed & ~known,
+             "known": own & passed & known,
+             "findings": own & fail & explained,
+             **{col: own & (table.verdict == "inconclusive") & (reason == r) for r, col in _REASON_COLUMNS.items()},
+             "unexplained": own & fail & ~explained,
+             "revised": own & (_text(table.registered_tolerance).str.len() > 0),
+             "setup_pass": setup & passed,
+             "setup_fail": setup & ~passed,
+             "ours_pass": ours & passed,
+             "ours_fail": ours & fail,
+             "ours_inconclusive": ours & (table.verdict == "inconclusive")}
+    cols = list(COUNTS) + ["revised"] + list(SETUP_COUNTS) + list(OURS_COUNTS)
+    out = pd.DataFrame(flags).groupby("paper", sort=False)[cols].sum().astype(int)
     if papers is not None:
         out = out.reindex(list(papers), fill_value=0)
     out.insert(0, "claims", out[list(COUNTS)].sum(axis=1))
+    out["setup"] = out[list(SETUP_COUNTS)].sum(axis=1)
     out["ours"] = out[list(OURS_COUNTS)].sum(axis=1)
     return out.reset_index()
+
+
+SUMMARY_HEADER = ("| paper | results | reproduced | proven before the paper | findings | inconclusive (noise / wording "
+                  "/ unconverged / unstated setup) | unexplained failures | revised readings | set-up facts (hold / "
+                  "fail) | our own checks (pass / fail / inconclusive) |")
+
+
+def summary_rows(c: pd.DataFrame, titles: dict[str, str] | None = None) -> list[str]:
+    """The per-paper summary table (the scorecard's head and the README's), from :func:`counts`."""
+    titles = titles or {}
+    lines = [SUMMARY_HEADER, "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in c.itertuples():
+        lines.append(f"| {titles.get(r.paper, r.paper)} | {r.claims} | {r.reproduced} | {r.known} | {r.findings} | "
+                     f"{r.inconclusive_noise} / {r.inconclusive_wording} / {r.inconclusive_unconverged} / "
+                     f"{r.inconclusive_unstated} | {r.unexplained} | {r.revised} | {r.setup_pass} / {r.setup_fail} | "
+                     f"{r.ours_pass} / {r.ours_fail} / {r.ours_inconclusive} |")
+    return lines
 
 
 def _fmt(v) -> str:
@@ -94,35 +126,47 @@ _MARK = {"pass": "pass", "fail": "**FAIL**", "inconclusive": "*inconclusive*"}
 
 
 def _rows(table: pd.DataFrame) -> list[str]:
-    lines = ["| figure | claim | kind | paper | reproduced | tolerance | verdict | finding / note |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines = ["| figure | claim | kind | paper | reproduced | tolerance | verdict | registered reading (verdict) | "
+             "finding / note |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in table.itertuples():
         verdict = _MARK[r.verdict] + (f" ({r.reason})" if isinstance(r.reason, str) and r.reason else "")
-        finding = f"finding (proof: tests/test_findings.py::{r.finding_test}): {r.finding}" if r.finding else ""
-        why = " ".join(x for x in (finding, r.note if isinstance(r.note, str) else "") if x)
+        registered = (f"{_fmt(r.registered_tolerance)} -> {_fmt(r.registered_reproduced)} ({r.registered_verdict}); "
+                      f"revised in {r.revision_commit}: {_fmt(r.revision_reason)}" if _present(r.registered_tolerance)
+                      else "")
+        parts = [f"finding (proof: tests/test_findings.py::{r.finding_test}): {r.finding}" if _present(r.finding) else "",
+                 f"proven before the paper: {r.known}" if _present(r.known) else "",
+                 f"would decide it: {r.remedy}" if _present(r.remedy) else "",
+                 r.note if _present(r.note) else ""]
         lines.append("| " + " | ".join([_fmt(x) for x in (r.figure, r.claim, r.kind, r.paper_statement,
                                                             r.reproduced, r.tolerance)]
-                                       + [verdict, _fmt(why)]) + " |")
+                                       + [verdict, _fmt(registered), _fmt(" ".join(x for x in parts if x))]) + " |")
     return lines
+
+
+def _present(x) -> bool:
+    return isinstance(x, str) and bool(x)
 
 
 def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None) -> str:
     titles = titles or {}
     c = counts(table, list(titles) or None)
+    kind = _text(table.kind)
     lines = ["# Scorecard", "",
              "Every claim a paper makes about its figures, reproduced and judged on the paper's own protocol. "
-             "*Findings* are failures proven to be the paper's own error, each by an independent test of "
-             "`tests/test_findings.py`; *inconclusive* claims are those the data (noise) or the paper's wording "
-             "(readings that disagree) cannot decide; none of these counts as reproduced. Comparisons the paper "
-             "does not make are our own checks, listed apart and never counted as the paper's.", "",
-             "| paper | claims | reproduced | findings | inconclusive (noise) | inconclusive (wording) | "
-             "unexplained failures | our own checks (pass / fail / inconclusive) |",
-             "|---|---|---|---|---|---|---|---|"]
-    for r in c.itertuples():
-        lines.append(f"| {titles.get(r.paper, r.paper)} | {r.claims} | {r.reproduced} | {r.findings} | "
-                     f"{r.inconclusive_noise} | {r.inconclusive_wording} | {r.unexplained} | "
-                     f"{r.ours_pass} / {r.ours_fail} / {r.ours_inconclusive} |")
-    ours = table.kind == "ours"
-    lines += ["", "## The papers' claims", ""] + _rows(table[~ours])
-    lines += ["", "## Our own checks (comparisons the papers do not make)", ""] + _rows(table[ours])
+             "*Results* are the paper's own statements that an implementation could have got wrong; *reproduced* "
+             "counts those that pass and could have failed, *proven before the paper* those that pass on a "
+             "statement proven earlier (they check our code, not the paper). *Findings* are failures proven to be "
+             "the paper's own error, each by an independent test of `tests/test_findings.py`; *inconclusive* "
+             "claims are those the data (noise, unconverged chains), the paper's wording (decided readings that "
+             "disagree) or a choice the paper leaves open cannot decide. *Revised readings* are claims judged under a "
+             "reading adopted after their registered one (`figures/readings.csv`, `figures/revisions.csv`): both "
+             "verdicts are shown, and a revision never turns a registered pass or fail into the other. *Set-up "
+             "facts* are true by construction and *our own checks* are comparisons or numbers the paper does not "
+             "make; both are listed apart and never counted as reproduced.", ""]
+    lines += summary_rows(c, titles)
+    lines += ["", "## The papers' results", ""] + _rows(table[(kind != "ours") & (kind != "setup")])
+    lines += ["", "## Set-up facts (true by construction; not reproductions)", ""] + _rows(table[kind == "setup"])
+    lines += ["", "## Our own checks (comparisons or numbers the papers do not make or state)", ""] + \
+        _rows(table[kind == "ours"])
     return "\n".join(lines) + "\n"

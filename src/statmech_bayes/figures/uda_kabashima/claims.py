@@ -297,7 +297,7 @@ def _unspecified(rec, claim, paper, names, values, target, tols, note):
                          note=f"reproduced by {r.reads}; " + note)
     if hits:
         return rec.wording(claim, paper, hits, note="the variants that reproduce it; " + note)
-    return rec.wording(claim, paper, readings, note=note + "; no well-defined variant reproduces it", unstated=True)
+    return rec.wording(claim, paper, readings, note=note + "; no well-defined variant reproduces it")
 
 
 def _boot_se(d: dict, key: str) -> float:
