@@ -70,7 +70,7 @@ def test_claims_can_fail_and_need_a_tolerance(tmp_path):
     rec.note("fit", {"a": 1.0})
     assert rec.counts() == {"reproduced": 4, "known": 0, "findings": 1, "inconclusive_noise": 1,
                             "inconclusive_wording": 0, "inconclusive_unconverged": 0, "inconclusive_unstated": 0,
-                            "unexplained": 2, "revised": 0, "setup": 0, "ours": 1}
+                            "unexplained": 2, "setup": 0, "ours": 1}
     with pytest.raises(ValueError):
         Claim("c", "p", 1.0, "t", "pass", finding="a pass cannot be a finding", finding_test="test_x")
     with pytest.raises(ValueError, match="proving test"):

@@ -8,6 +8,10 @@ rule scorecard:
         code=code("common/scorecard.py"),
         # Rule 3: a finding is proven by a test of this file; the scorecard stops when one names no such test.
         findings_tests="tests/test_findings.py",
+        # Issue 37: the verdicts under the variants (a second seed, the unstated choices), when they were built
+        # (`python -m statmech_bayes.pipeline.variants build`; not part of the default target).
+        robustness=[fig("robustness.csv")] if os.path.exists(fig("robustness.csv")) else [],
+        variants="workflow/config/variants.yaml",
     output:
         counts=report(fig("scorecard_counts.csv"), caption="../report/scorecard_counts.rst", category="Scorecard"),
         csv=report(fig("scorecard.csv"), caption="../report/scorecard.rst", category="Scorecard"),

@@ -339,9 +339,9 @@ class ClaimsRecord:
         return c
 
     def counts(self) -> dict[str, int]:
-        """The paper's claims (not ``ours``, not ``setup``): reproduced (could have failed), reproduced but
-        proven before the paper (``known``), findings (failures proven to be the paper's error), inconclusive
-        per reason, unexplained failures, revised readings; set-up facts and our own checks apart."""
+        """A partition of the claims: the paper's results (not ``ours``, not ``setup``) as reproduced (could
+        have failed), reproduced but proven before the paper (``known``), findings (failures proven to be the
+        paper's error), inconclusive per reason and unexplained failures; then set-up facts and our own checks."""
         paper = [c for c in self.claims if c.kind not in (OURS, SETUP)]
         return {
             "reproduced": sum(c.verdict == PASS and not c.known for c in paper),
@@ -349,7 +349,6 @@ class ClaimsRecord:
             "findings": sum(c.verdict == FAIL and bool(c.finding) for c in paper),
             **{f"inconclusive_{r.split()[0]}": sum(c.reason == r for c in paper) for r in REASONS},
             "unexplained": sum(c.verdict == FAIL and not c.finding for c in paper),
-            "revised": sum(c.revised for c in paper),
             "setup": sum(c.kind == SETUP for c in self.claims),
             "ours": sum(c.kind == OURS for c in self.claims),
         }
@@ -360,10 +359,26 @@ class ClaimsRecord:
             "paper": self.paper,
             "n_claims": len(self.claims),
             "counts": self.counts(),
-            "claims": [asdict(c) for c in self.claims],
+            "revised": sum(c.revised for c in self.claims),
+            "claims": [_stable(asdict(c)) for c in self.claims],
             "notes": self.notes,
             "provenance": provenance or {},
         }
 
     def write(self, path, provenance: dict | None = None) -> None:
         save_json(path, self.to_dict(provenance))
+
+
+# Claims files are committed: a number is written to 10 significant digits, so that the last bits of a
+# floating-point sum (which differ between CPUs' SIMD paths) do not change a tracked file when nothing else did.
+STABLE_DIGITS = 10
+
+
+def _stable(x: Any) -> Any:
+    if isinstance(x, float) and math.isfinite(x) and x != 0.0:
+        return float(f"{x:.{STABLE_DIGITS}g}")
+    if isinstance(x, dict):
+        return {k: _stable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_stable(v) for v in x]
+    return x

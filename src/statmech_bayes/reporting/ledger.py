@@ -111,9 +111,16 @@ def claims_of(figures_dir) -> list[dict]:
 
 
 def _revisions_by_claim(ledger: Ledger) -> dict:
+    """Each ledger row's revisions, by (figure, registered text): a revision names the claim by its registered
+    text, or by a text that the registered template matches."""
     by = defaultdict(list)
+    rows = defaultdict(list)
+    for row in ledger.readings:
+        rows[row["figure"]].append(row["claim"])
     for r in ledger.revisions:
-        by[(r["figure"], r["claim"])].append(r)
+        texts = rows.get(r["figure"], [])
+        key = r["claim"] if r["claim"] in texts else next((t for t in texts if matches(t, r["claim"])), r["claim"])
+        by[(r["figure"], key)].append(r)
     return by
 
 
@@ -210,6 +217,24 @@ def register(claims: list[dict], other: list[dict] | None, ledger: Ledger, commi
     return added
 
 
+def refine(ledger: Ledger, fresh: Ledger, commit: str) -> int:
+    """Replace each row of ``ledger`` registered at ``commit`` by the row of ``fresh`` (the same claims registered
+    again against a build of other sizes) that it equals exactly or that differs from it in numbers only, the
+    fresh row's template matching the old row's text: registration does not change, only which numbers are data."""
+    n = 0
+    pool = list(fresh.readings)
+    for i, row in enumerate(ledger.readings):
+        if row["commit"] != commit:
+            continue
+        j = next((k for k, f in enumerate(pool) if f["figure"] == row["figure"] and f["kind"] == row["kind"]
+                  and matches(f["claim"], row["claim"]) and matches(f["reading"], row["reading"])), None)
+        if j is not None:
+            if pool[j] != row:
+                n += 1
+            ledger.readings[i] = pool.pop(j)
+    return n
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m statmech_bayes.reporting.ledger", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -222,6 +247,8 @@ def main(argv=None) -> int:
     rg.add_argument("--other", help="the same figures built at other sizes: numbers that differ become '#'")
     rg.add_argument("--commit", required=True)
     rg.add_argument("--ledger", default="figures")
+    rg.add_argument("--refine", action="store_true",
+                    help="re-derive the templates of rows registered at --commit from these two builds (numbers only)")
     rv = sub.add_parser("revise", help="record a revision of a registered claim")
     rv.add_argument("--ledger", default="figures", help="the figures folder (the paper's files are changed only)")
     rv.add_argument("--figure", required=True)
@@ -241,6 +268,13 @@ def main(argv=None) -> int:
         print("\n".join(problems) or "every claim is judged under its registered reading or a recorded revision")
         return 1 if problems else 0
     if a.cmd == "register":
+        if a.refine:
+            fresh = Ledger([], [])
+            register(claims_of(a.figures), claims_of(a.other) if a.other else None, fresh, a.commit)
+            n = refine(ledger, fresh, a.commit)
+            ledger.save(a.ledger)
+            print(f"refined {n} row(s)")
+            return 0
         n = register(claims_of(a.figures), claims_of(a.other) if a.other else None, ledger, a.commit)
         ledger.save(a.ledger)
         print(f"registered {n} claim(s)")

@@ -105,14 +105,18 @@ SUMMARY_HEADER = ("| paper | results | reproduced | proven before the paper | fi
 
 
 def summary_rows(c: pd.DataFrame, titles: dict[str, str] | None = None) -> list[str]:
-    """The per-paper summary table (the scorecard's head and the README's), from :func:`counts`."""
+    """The per-paper summary table (the scorecard's head and the README's), from :func:`counts`; with the
+    robustness table's seed columns (``seed_stable``, ``seed_decided``) when the variants were built."""
     titles = titles or {}
-    lines = [SUMMARY_HEADER, "|---|---|---|---|---|---|---|---|---|---|"]
+    seeds = "seed_decided" in c.columns
+    lines = [SUMMARY_HEADER + (" verdicts stable across seeds |" if seeds else ""),
+             "|---|---|---|---|---|---|---|---|---|---|" + ("---|" if seeds else "")]
     for r in c.itertuples():
         lines.append(f"| {titles.get(r.paper, r.paper)} | {r.claims} | {r.reproduced} | {r.known} | {r.findings} | "
                      f"{r.inconclusive_noise} / {r.inconclusive_wording} / {r.inconclusive_unconverged} / "
                      f"{r.inconclusive_unstated} | {r.unexplained} | {r.revised} | {r.setup_pass} / {r.setup_fail} | "
-                     f"{r.ours_pass} / {r.ours_fail} / {r.ours_inconclusive} |")
+                     f"{r.ours_pass} / {r.ours_fail} / {r.ours_inconclusive} |"
+                     + (f" {int(r.seed_stable)} of {int(r.seed_decided)} |" if seeds else ""))
     return lines
 
 
@@ -148,9 +152,10 @@ def _present(x) -> bool:
     return isinstance(x, str) and bool(x)
 
 
-def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None) -> str:
+def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None, c: pd.DataFrame | None = None) -> str:
+    """The scorecard page; ``c``: the counts (with the seed columns) when the caller has them."""
     titles = titles or {}
-    c = counts(table, list(titles) or None)
+    c = counts(table, list(titles) or None) if c is None else c
     kind = _text(table.kind)
     lines = ["# Scorecard", "",
              "Every claim a paper makes about its figures, reproduced and judged on the paper's own protocol. "
@@ -163,7 +168,10 @@ def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None) -> st
              "reading adopted after their registered one (`figures/readings.csv`, `figures/revisions.csv`): both "
              "verdicts are shown, and a revision never turns a registered pass or fail into the other. *Set-up "
              "facts* are true by construction and *our own checks* are comparisons or numbers the paper does not "
-             "make; both are listed apart and never counted as reproduced.", ""]
+             "make; both are listed apart and never counted as reproduced. Where the variants were built "
+             "(`figures/robustness.md`), a verdict that moves between master seeds is inconclusive (noise) and one "
+             "that moves between the settings of a choice the paper leaves open is inconclusive (unstated setup); "
+             "the main build's own verdict is in the CSV's `build_verdict`.", ""]
     lines += summary_rows(c, titles)
     lines += ["", "## The papers' results", ""] + _rows(table[(kind != "ours") & (kind != "setup")])
     lines += ["", "## Set-up facts (true by construction; not reproductions)", ""] + _rows(table[kind == "setup"])

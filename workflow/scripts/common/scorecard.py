@@ -1,15 +1,24 @@
 """Gather every figure's claims into figures/scorecard.csv and figures/scorecard.md."""
 from statmech_bayes.core.atomic_io import atomic_path, save_csv
 from statmech_bayes.core.rule_runtime import rule_context
+from statmech_bayes.reporting import robustness
 from statmech_bayes.reporting.scorecard import check_findings, counts, gather, to_markdown
 
 smk = snakemake
 with rule_context(smk) as log:
     table = gather(smk.input.claims)
     check_findings(table, smk.input.findings_tests)
+    # Issue 37's flip rules: a verdict that moves between seeds or between the settings of an unstated choice is
+    # inconclusive on the scorecard (the figure's own claims file keeps the main build's verdict).
+    robust = robustness.load(smk.input.robustness[0]) if smk.input.robustness else None
+    table = robustness.apply(table, robust, robustness.load_variants(smk.input.variants))
     save_csv(smk.output.csv, table)
     papers = list(dict(smk.params.titles))
-    save_csv(smk.output.counts, counts(table, papers).assign(paper=lambda c: c.paper.map(dict(smk.params.titles))))
+    c = counts(table, papers)
+    if robust is not None:
+        c = c.merge(robustness.seed_stability(table), on="paper", how="left").fillna(
+            {"seed_stable": 0, "seed_decided": 0})
+    save_csv(smk.output.counts, c.assign(paper=lambda d: d.paper.map(dict(smk.params.titles))))
     with atomic_path(smk.output.md) as tmp:
-        tmp.write_text(to_markdown(table, dict(smk.params.titles)))
-    log.info("\n%s", counts(table, papers).to_string(index=False))
+        tmp.write_text(to_markdown(table, dict(smk.params.titles), c))
+    log.info("\n%s", c.to_string(index=False))

@@ -1,0 +1,63 @@
+"""Rule 1 of the claims (issue 34): the first reading stands. Every committed claim is judged under its registered
+reading or under a revision recorded in figures/<paper>/revisions.csv; the ledger's own logic on small cases."""
+from pathlib import Path
+
+import pytest
+
+from statmech_bayes.reporting.ledger import Ledger, check, claims_of, matches, register, template
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_committed_claim_is_judged_under_its_registered_reading_or_a_recorded_revision():
+    problems = check(claims_of(ROOT / "figures"), Ledger.load(ROOT / "figures"))
+    assert not problems, "\n".join(problems[:30])
+
+
+def test_every_revision_is_complete_and_never_lenient_in_its_record():
+    ledger = Ledger.load(ROOT / "figures")
+    for r in ledger.revisions:
+        assert r["change"] in ("reading", "kind", "claim", "retired"), r
+        assert r["commit"] and r["commit"] != "PENDING", f"{r['figure']}: {r['claim']!r}: the revision's commit"
+        assert r["reason"].strip() and r["verdict_before"].strip(), r
+
+
+def test_numbers_computed_from_the_data_are_templates_and_thresholds_are_not():
+    t = template("|reproduced - 24.3| <= atol=1.96156", "|reproduced - 24.3| <= atol=2.5")
+    assert t == "|reproduced - 24.3| <= atol=#"
+    assert matches(t, "|reproduced - 24.3| <= atol=3") and not matches(t, "|reproduced - 30| <= atol=3")
+    assert template("[0.5, inf]", "[0.5, inf]") == "[0.5, inf]" and not matches("[0.5, inf]", "[0.3, inf]")
+    assert template("a", "b c") == "a", "texts that differ in more than numbers stay exact"
+
+
+def _claim(fig, text, tol, kind="value", **kw):
+    return {"figure": fig, "claim": text, "tolerance": tol, "kind": kind, **kw}
+
+
+def test_a_silent_re_reading_is_caught_and_a_recorded_one_is_not():
+    ledger = Ledger([], [])
+    register([_claim("p/fig1", "level at x = 3.1", "[0, 0.5]")], [_claim("p/fig1", "level at x = 2.9", "[0, 0.5]")],
+             ledger, "abc")
+    assert ledger.readings[0]["claim"] == "level at x = #"
+    assert not check([_claim("p/fig1", "level at x = 4.0", "[0, 0.5]")], ledger)
+    loosened = check([_claim("p/fig1", "level at x = 4.0", "[0, 0.9]")], ledger)
+    assert len(loosened) == 1 and "carries no revision" in loosened[0]
+    revised = _claim("p/fig1", "level at x = 4.0", "[0, 0.3]", registered_tolerance="[0, 0.5]")
+    assert "has no record" in check([revised], ledger)[0]
+    ledger.revisions.append({"figure": "p/fig1", "claim": "level at x = #", "change": "reading", "registered": "[0, 0.5]",
+                             "revised": "[0, 0.3]", "commit": "def", "verdict_before": "pass", "reason": "stricter"})
+    assert not check([revised], ledger)
+    assert "kind" in check([_claim("p/fig1", "level at x = 4.0", "[0, 0.5]", kind="setup")], ledger)[0]
+    ledger.revisions.append({"figure": "p/fig1", "claim": "level at x = #", "change": "kind", "registered": "value",
+                             "revised": "setup", "commit": "def", "verdict_before": "pass", "reason": "a stated size"})
+    assert not check([_claim("p/fig1", "level at x = 4.0", "[0, 0.5]", kind="setup")], ledger)
+
+
+@pytest.mark.parametrize("retired", [False, True])
+def test_a_claim_that_disappears_must_be_retired(retired):
+    ledger = Ledger([{"figure": "p/fig1", "claim": "gone", "kind": "value", "reading": "[0, 1]", "commit": "a"}], [])
+    if retired:
+        ledger.revisions.append({"figure": "p/fig1", "claim": "gone", "change": "retired", "registered": "",
+                                 "revised": "", "commit": "b", "verdict_before": "fail", "reason": "why"})
+    assert bool(check([], ledger)) != retired
+    assert not check([], ledger, complete=False)
