@@ -326,7 +326,8 @@ def with_reading(tr, kept_alt, width_alt, per_chain_kept=(0.0, 0.0)):
     (0.0, 0.0, (0.0, 0.0), ("pass", "")),               # both readings remove the extra ball
     (0.9, 0.0, (0.0, 0.0), ("inconclusive", "wording")),  # they disagree: the unstated noise decides
     (0.9, 0.8, (0.8, 0.8), ("fail", "")),               # both keep it
-    (0.0, 0.0, (0.0, 0.6), ("inconclusive", "noise")),   # the second reading's chains disagree with each other
+    (0.0, 0.0, (0.0, 0.6), ("pass", "")),  # the second reading's chains disagree: undecided, it masks nothing (rule 6)
+    (0.9, 0.3, (0.8, 0.0), ("fail", "")),  # the text's reading fails; the undecided flip reading cannot mask it
 ])
 def test_fig9_extra_ball_under_both_noise_readings(tmp_path, cfg, kept, kept_alt, per_chain_alt, expect):
     v = video(cfg["tracking"])
@@ -339,6 +340,9 @@ def test_fig9_extra_ball_under_both_noise_readings(tmp_path, cfg, kept, kept_alt
     fig, _, rec = fig09.make(inputs, cfg)
     c = next(c for c in rec.claims if c.claim.startswith("fraction of the extra ball's pixels"))
     assert (c.verdict, c.reason) == expect and c.kind == "wording"
+    # rule 1: the text's reading (exact labels) is the registered one, the flip reading a revision of cdae760
+    assert c.registered_tolerance == "[-inf, 0]" and c.revision_commit == "cdae760"
+    assert c.registered_verdict == ("fail" if kept else "pass")
 
 
 def test_fig10_largest_width_under_both_noise_readings(tmp_path, cfg):
@@ -607,3 +611,136 @@ def test_make_hands_its_inputs_to_the_claims(tmp_path, cfg, module):
         expected = hvz.fig8_convergence_claims(tr, cfg)
     plt.close(fig)
     assert rec.to_dict() == expected.to_dict()
+
+
+# ======================================== issues 34, 36, 37: trivial answers, kinds, revisions, degenerate inputs
+
+def test_fig9_frame_error_rejects_the_all_background_estimate(cfg):
+    """Rule 4: an estimate with no object pixel errs on exactly the ball (about 7 % of a frame), inside the registered
+    10 %; the revised reading (errors in units of the ball's pixels, at most 1 - iou_min) fails it, and the revision
+    keeps the registered pass beside it. The right estimate still passes."""
+    v, tr = tracking_dicts(cfg)
+    text = "max over frames of the pixel error of the thresholded estimate"
+    right = claim(hvz.fig9_claims(v, tr, cfg), text)
+    assert right.verdict == "pass" and right.revised
+    empty = np.zeros_like(tr["estimate"])
+    background = dict(tr, estimate=empty, frame_error=(empty.astype(bool) != v["truth"].astype(bool)).mean(axis=(1, 2)),
+                      extra_kept=np.float64(0.0))
+    assert float(np.max(background["frame_error"])) < float(cfg["claims"]["frame_error_max"])  # the trap
+    c = claim(hvz.fig9_claims(v, background, cfg), text)
+    assert c.registered_verdict == "pass" and c.verdict == "fail" and c.revision_commit == "PENDING"
+    assert c.reproduced == pytest.approx(1.0)
+
+
+def prior_chains(ell0, rng, estimate):
+    """Chains that learned nothing: E[k] the prior's for each gamma, the posterior mean of Phi(f) ``estimate``."""
+    n = ell0.size
+    out = chain_dicts(ell0, rng)
+    for tag, c in out.items():
+        m = hvz.prior_k_mean(float(c["gamma"]), n)
+        c.update(k_mean=np.float64(m), k_mean_chains=m + np.array([-0.01, 0.01, 0.0, 0.005]),
+                 ell_mean=np.full(n, estimate), ell_mean_chains=np.full((4, n), estimate))
+    return out
+
+
+@pytest.mark.parametrize("estimate", ["prior", "mean"])
+def test_fig2_rmse_claims_reject_the_prior_and_every_constant(cfg, estimate):
+    """Rule 4 (issue 36): the prior as the posterior (Phi = 1/2 everywhere, E[k] the prior's) or the best constant
+    (the mean of l0) makes every RMSE equal, so '|RMSE(0) - RMSE(0.1)| <= 0.01' and 'the rule does not oversmooth'
+    passed under the registered readings; the revised ones, which also ask each RMSE to beat the best constant, fail.
+    The k claims, which the prior alone passes, are set-up facts and say so."""
+    rng = np.random.default_rng(12)
+    data = path_data(rng, n=500, frac_missing=0.2)
+    value = 0.5 if estimate == "prior" else float(np.mean(data["ell0"]))
+    rec = hvz.fig2_claims(data, prior_chains(data["ell0"], rng, value), ["0", "0.1", "1"], cfg)
+    for text in ("|RMSE(gamma=0) - RMSE(gamma=0.1)|", "RMSE(gamma = 20/n) - min("):
+        c = claim(rec, text)
+        assert c.registered_verdict == "pass" and c.verdict == "fail", (text, c)
+    for text in ("posterior mean of k: gamma=1", "E[k | gamma=0.1] / E[k | gamma=0]", "E[k | gamma = 20/n"):
+        c = claim(rec, text)
+        assert c.kind == "setup" and "prior alone" in c.note, text
+    right = hvz.fig2_claims(data, chain_dicts(data["ell0"], np.random.default_rng(13)), ["0", "0.1", "1"], cfg)
+    c = claim(right, "RMSE(gamma = 20/n) - min(")  # a real estimate: the guard changes nothing
+    assert c.verdict == c.registered_verdict == "pass"
+
+
+def test_kinds_setup_ours_known_and_the_two_new_findings(cfg):
+    """Issue 34/36: stated sizes and shares, the seed-chosen 848, the paper's own arithmetic are set-up facts;
+    coverage and the untruncated exponent are ours; the grid spectrum and the corrected eq. (4) are known results;
+    L = A - D and the unsquared acceptance ratio are findings with their tests."""
+    rec1 = hvz.fig1_claims(path_data(np.random.default_rng(0), n=500, frac_missing=0.2), cfg)
+    assert claim(rec1, "number of vertices").kind == "setup" and claim(rec1, "fraction of labels").kind == "setup"
+    assert claim(rec1, "cosine index corrected").known
+    lad = claim(rec1, "L = A - D as printed")
+    assert lad.verdict == "fail" and lad.finding_test == "test_hvz_laplacian_printed_as_a_minus_d_is_not_non_negative"
+    rng = np.random.default_rng(14)
+    data = path_data(rng, n=500, frac_missing=0.2)
+    rec2 = hvz.fig2_claims(data, chain_dicts(data["ell0"], rng), ["0", "0.1", "1"], cfg)
+    sq = claim(rec2, "as printed (exponent z^T u^(i) unsquared)")
+    assert sq.verdict == "fail" and sq.finding_test == "test_hvz_acceptance_ratio_printed_without_square_is_wrong"
+    assert claim(rec2, "fraction of vertices whose 95 % band covers l0").kind == "ours"
+    assert all(claim(rec2, f"prior mass of k in the first {p}%").kind == "setup" for p in (5, 10, 20))
+    assert claim(rec2, "rule-of-thumb gamma").kind == "setup"
+    assert all("improper for any data" in c.note for c in rec2.claims if "RMSE of the posterior mean" in c.claim)
+    assert all(c.kind == "setup" for c in hvz.fig3_claims(smallworld(848, 0.2, rng), cfg).claims)
+    rec5 = hvz.fig5_claims(scaling_frame(3.0), cfg)
+    assert claim(rec5, "slope of the untruncated time").kind == "ours" and claim(rec5, "slope gap").kind == "ours"
+    assert claim(rec5, "nodes of the full graph").kind == "setup"
+    assert claim(rec5, "slope of the truncated time").kind == "value"
+    assert all(c.kind == "setup" for c in hvz.fig6_claims(video(cfg["tracking"]), cfg).claims)
+    assert claim(hvz.fig7_claims(cfg), "lambda_i + mu_j + nu_k").known
+
+
+def test_fig10_largest_width_registered_reading_and_the_improper_prior_note(cfg):
+    """#52: the text's reading (exact labels) is registered; with a flip reading whose chains disagree it stays a
+    failure (rule 6), and every tracking claim says the a = b = 0 posterior is improper for any data."""
+    v, tr = tracking_dicts(cfg)
+    tr = dict(tr, ci_width=tr["ci_width"] * (1.0 / float(np.max(tr["ci_width"]))))
+    alt = with_reading(tr, 0.0, 0.7)
+    alt["flip5__chain_width_max"] = np.array([0.3, 0.9])
+    c = claim(hvz.fig10_claims(v, alt, cfg), "largest credible-interval width")
+    assert (c.verdict, c.registered_verdict, c.revision_commit) == ("fail", "fail", "cdae760")
+    assert "unconverged" in c.reproduced or "inconclusive" in c.reproduced
+    assert "improper for any data" in c.note
+
+
+def test_posterior_claims_with_one_chain_are_unconverged_not_a_crash(cfg):
+    """Issue 37: one chain per gamma gives no Monte-Carlo error and no check of agreement: every claim built on it is
+    inconclusive (unconverged), the set-up facts stay decided, nothing crashes."""
+    rng = np.random.default_rng(15)
+    data = path_data(rng, n=500, frac_missing=0.2)
+    chains = chain_dicts(data["ell0"], rng)
+    for c in chains.values():
+        c.update(k_mean_chains=c["k_mean_chains"][:1], ell_mean_chains=c["ell_mean_chains"][:1],
+                 coverage_loo=c["coverage_loo"][:1], n_chains=np.int64(1))
+    for fn, d in ((hvz.fig2_claims, data), (hvz.fig4_claims, smallworld(848, 0.2, rng))):
+        rec = fn(d, chains, ["0", "0.1", "1"], cfg) if fn is hvz.fig2_claims else fn(
+            d, chain_dicts(d["ell0"], rng) | {t: dict(c, ell_mean_chains=np.full((1, d["ell0"].size), 0.5),
+                                                   ell_mean=np.full(d["ell0"].size, 0.5)) for t, c in chains.items()},
+            ["0", "0.1", "1"], cfg)
+        posterior = [c for c in rec.claims if "gamma=" in c.claim or "gamma = 20/n)" in c.claim]
+        assert posterior and all((c.verdict, c.reason) == ("inconclusive", "unconverged") for c in posterior), \
+            [(c.claim, c.verdict, c.reason) for c in posterior]
+
+
+def test_fig5_empty_and_one_point_ladders_are_inconclusive(cfg):
+    empty = scaling_frame(3.0).iloc[0:0]
+    rec = hvz.fig5_claims(empty, cfg)
+    assert len(rec.claims) == 6 and all(c.verdict == "inconclusive" and c.remedy for c in rec.claims)
+    one = scaling_frame(3.0, sizes=(13782,))
+    rec = hvz.fig5_claims(one, cfg)
+    for text in ("slope of the untruncated time", "slope of the truncated time", "slope gap", "speed-up"):
+        assert claim(rec, text).verdict == "inconclusive", text
+
+
+def test_tracking_claims_with_one_chain_per_reading_are_unconverged(cfg):
+    """One chain per noise reading: nothing shows it converged, so each reading is undecided (unconverged) and the
+    claims inconclusive for that reason, never 'noise'."""
+    v, tr = tracking_dicts(cfg)
+    one = with_reading(tr, 0.0, 0.3, per_chain_kept=(0.0,))
+    one.update(chain_extra_kept=np.array([0.0]), chain_width_max=np.array([float(np.max(tr["ci_width"]))]),
+               flip5__chain_width_max=np.array([0.3]))
+    c = claim(hvz.fig9_claims(v, one, cfg), "fraction of the extra ball's pixels")
+    assert (c.verdict, c.reason) == ("inconclusive", "unconverged")
+    c = claim(hvz.fig10_claims(v, one, cfg), "largest credible-interval width")
+    assert (c.verdict, c.reason) == ("inconclusive", "unconverged")

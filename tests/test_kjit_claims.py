@@ -350,10 +350,14 @@ def test_fig6_ordering_is_inconclusive_when_the_repeats_disagree(tmp_path, cfg):
 
 def test_fig6_sampling_barely_slower_than_kjit_fails(tmp_path, cfg):
     right, wrong = exp3_runs(tmp_path, "right"), exp3_runs(tmp_path, "wrong", sampling=300.0)    # x30 vs x3
-    for text in ("median over repeats of [median time(sampling) / median time(KJIT)] on problems 2..",
-                 "median over repeats of [median time(sampling) / median time(KJIT)] vs the published x30"):
-        assert verdict(fig06, right, cfg, text) == "pass"
-        assert verdict(fig06, wrong, cfg, text) == "fail"
+    x30 = "median over repeats of [median time(sampling) / median time(KJIT)] vs the published x30"
+    orders = "median over repeats of [median time(sampling) / median time(KJIT)] on problems 2.."
+    assert verdict(fig06, right, cfg, x30) == "pass"
+    assert verdict(fig06, wrong, cfg, x30) == "fail"
+    # "orders of magnitude": x30 is one order, not two (inconclusive, wording); x3 is neither; x300 is both
+    assert verdict(fig06, right, cfg, orders) == "inconclusive"
+    assert verdict(fig06, wrong, cfg, orders) == "fail"
+    assert verdict(fig06, exp3_runs(tmp_path, "fast", sampling=30000.0), cfg, orders) == "pass"
 
 
 def test_fig6_kjit_first_problem_not_slower_fails(tmp_path, cfg):
@@ -411,14 +415,19 @@ RATIO = "median time of the paper's oracle / median time of KJIT, per interleave
 
 
 def test_fig7_oracle_as_fast_as_kjit_fails(tmp_path, cfg):
-    assert verdict(fig07, {"exp4": save(tmp_path / "r.npz", exp4())}, cfg, RATIO) == "pass"         # x1000
-    assert verdict(fig07, {"exp4": save(tmp_path / "w.npz", exp4(paper=0.2))}, cfg, RATIO) == "fail"  # x4
+    assert verdict(fig07, {"exp4": save(tmp_path / "r.npz", exp4(paper=500.0))}, cfg, RATIO) == "pass"  # x10000
+    assert verdict(fig07, {"exp4": save(tmp_path / "w.npz", exp4(paper=0.2))}, cfg, RATIO) == "fail"    # x4
+    # one order of magnitude (the registered >= 10x reading passes x40) is not 'several': fail (issue 34)
+    assert verdict(fig07, {"exp4": save(tmp_path / "o.npz", exp4(paper=2.0))}, cfg, RATIO) == "fail"    # x40
 
 
-def test_fig7_time_ratio_is_inconclusive_when_the_repeats_straddle_the_bar(tmp_path, cfg):
-    """Per-repeat ratios on both sides of 10 (and all below 100): no verdict under the first reading."""
-    d = exp4(paper=[0.3, 0.4, 0.6, 0.7, 0.35])                                                     # x6 .. x14
-    assert verdict(fig07, {"exp4": save(tmp_path / "m.npz", d)}, cfg, RATIO) == "inconclusive"
+def test_fig7_time_ratio_straddling_one_bar_is_decided_by_the_other(tmp_path, cfg):
+    """Rule 6: per-repeat ratios on both sides of 100 leave the two-orders reading undecided; all below 1000 decide
+    the three-orders one: fail. On both sides of 1000 (all above 100): pass."""
+    d = exp4(paper=[3.0, 4.0, 6.0, 7.0, 3.5])                                                      # x60 .. x140
+    assert verdict(fig07, {"exp4": save(tmp_path / "m.npz", d)}, cfg, RATIO) == "fail"
+    d = exp4(paper=[30.0, 40.0, 60.0, 70.0, 35.0])                                                 # x600 .. x1400
+    assert verdict(fig07, {"exp4": save(tmp_path / "h.npz", d)}, cfg, RATIO) == "pass"
 
 
 def test_fig7_ours_inaccurate_or_slow_small_quadrature_fails(tmp_path, cfg):
@@ -655,26 +664,64 @@ def test_fig5_claims_level_period_drop_and_their_readings(cfg):
     assert pure(rec, level) == pure(rec, period) == pure(rec, drop) == "pass"
     assert pure(claims.fig5_claims({**d, "u_z": d["u_z"] - 0.5}, cfg), level) == "fail"
     settled = float(claim(rec, level).reproduced)
-    assert pure(claims.fig5_claims(d, moved(cfg, stable_level_atol=abs(settled + 8.8) / 2)), level) == "fail"
+    # the registered reading (kjit.claims.stable_level_atol, on the whole run) is still applied: moved so that it
+    # fails, the revision (shown trace, +-0.05) can only make the claim inconclusive (wording), never a pass
+    c = claim(claims.fig5_claims(d, moved(cfg, stable_level_atol=abs(settled + 8.8) / 2)), level)
+    assert c.verdict == "inconclusive" and c.reason == "wording" and c.registered_verdict == "fail"
     assert pure(claims.fig5_claims(d, moved(cfg, period_margin=2.0)), period) == "fail"
     assert pure(claims.fig5_claims(d, moved(cfg, first_sweep_drop=5.0)), drop) == "fail"
 
 
-def test_fig5_level_is_the_papers_on_the_shown_trace_and_ours_on_the_whole_run(cfg):
-    """The sentence reads the published trace (the first n_show invocations): a run at the paper's level there and
-    0.5 lower afterwards passes the paper's claim and fails our whole-run extension; the other way round, the
-    paper's claim fails."""
+def test_fig5_level_registered_on_the_whole_run_revised_on_the_shown_trace(cfg):
+    """Rule 1: the level was registered on the whole run (+-0.2) and moved to the shown trace (0ac3c08) after that
+    reading failed; the revision is narrowed to +-0.05 (issue 36). At the paper's level on the shown trace and 0.5
+    lower afterwards: registered fail, revised pass -> inconclusive (wording), never a pass; the other way round the
+    claim fails; the whole-run 'ours' duplicate is gone (it is the registered reading now)."""
     d = exp3_kjit(cfg, n_problems=8)
     n_show = int(cfg["fig5"]["n_show"])
     assert d["u_z"].size > 2 * n_show
-    shown, whole = "median of the moving average over the shown", "ours: median of the moving average over all"
+    shown = "median of the moving average over the shown"
     later_low = d["u_z"].copy()
     later_low[n_show:] -= 0.5
     rec = claims.fig5_claims({**d, "u_z": later_low}, cfg)
-    assert pure(rec, shown) == "pass" and pure(rec, whole) == "fail" and claim(rec, whole).kind == "ours"
+    c = claim(rec, shown)
+    assert c.verdict == "inconclusive" and c.reason == "wording" and c.registered_verdict == "fail"
+    assert c.revision_commit == claims.REVISED_NOW and claims.FIG5_SHOWN_COMMIT in c.revision_reason
+    assert not any(x.claim.startswith("ours: median of the moving average over all") for x in rec.claims)
     early_low = d["u_z"].copy()
     early_low[:n_show] -= 0.5
     assert pure(claims.fig5_claims({**d, "u_z": early_low}, cfg), shown) == "fail"
+
+
+def test_fig5_trivial_levels_fail(cfg):
+    """Rule 4 (issue 36): a trace that settles just under the threshold, or sits at the floor log sigma_y^2, is a
+    'stable point' of any run; neither is 'roughly -8.8' under the +-0.05 band (the registered +-0.2 band covered 4/7
+    of the range a settled trace can take)."""
+    d = exp3_kjit(cfg, n_problems=4)
+    e3 = cfg["exp3"]
+    shown = "median of the moving average over the shown"
+    for level in (float(e3["threshold"]) - 0.05, float(np.log(e3["sigma_y2"]))):
+        u = np.where(np.isfinite(d["u_z"]), level, np.nan)
+        assert pure(claims.fig5_claims({**d, "u_z": u}, cfg), shown) == "fail", level
+    # a level 0.15 off (inside the registered band, outside the revised one) no longer passes
+    u = np.where(np.isfinite(d["u_z"]), -8.95, np.nan)
+    c = claim(claims.fig5_claims({**d, "u_z": u}, cfg), shown)
+    assert c.registered_verdict == "pass" and c.verdict == "fail"
+
+
+def test_fig5_pairs_settling_at_once_fails(cfg):
+    """Rule 4 (issue 36): a trace that is below the threshold from the start levels off after 0 oracle pairs, which
+    the registered '<= 3,000' passes; 'about 1,000' (a factor 2) does not."""
+    d = exp3_kjit(cfg)
+    text = "oracle pairs seen when the moving average first falls below the threshold"
+    u = np.where(np.isfinite(d["u_z"]), -9.0, np.nan)
+    c = claim(claims.fig5_claims({**d, "u_z": u, "consulted_z": np.zeros(u.size, bool)}, cfg), text)
+    assert float(c.reproduced) == 0 and c.registered_verdict == "pass" and c.verdict == "fail"
+    cons = np.zeros(u.size, bool)
+    cons[:1100] = True
+    u2 = d["u_z"].copy()
+    u2[:1100] = -8.0                                                  # above the threshold while it learns
+    assert pure(claims.fig5_claims({**d, "u_z": u2, "consulted_z": cons}, cfg), text) == "pass"
 
 
 def test_fig5_claims_notes_follow_the_runs_treatment_of_unusable_predictions(cfg):
@@ -707,13 +754,17 @@ def test_fig6_claims_accuracy_timing_and_their_readings(cfg):
     rec = claims.fig6_claims(runs, tim, cfg)
     match, faster, first = ("largest |error(KJIT) - error(quadrature or sampling)|",
                             "median time(KJIT)] on problems 2..", "time(KJIT) on problem 1")
-    for text in (match, faster, first, ORDERING):
+    for text in (match, first, ORDERING):
         assert pure(rec, text) == "pass", text
+    assert pure(rec, faster) == "inconclusive"                  # x30: one order of magnitude, not two (wording)
     wrong_runs, _ = exp3_dicts(kjit_error=lambda e: np.roll(e, 1))
     assert pure(claims.fig6_claims(wrong_runs, tim, cfg), match) == "fail"
     dev = float(claim(rec, match).reproduced)
     assert pure(claims.fig6_claims(runs, tim, moved(cfg, error_match_max=dev / 2)), match) == "fail"
-    assert pure(claims.fig6_claims(runs, tim, moved(cfg, orders_faster_min=1000.0)), faster) == "fail"
+    # the registered bar moved above the ratio: registered fail, revised readings disagree -> at most inconclusive
+    c = claim(claims.fig6_claims(runs, tim, moved(cfg, orders_faster_min=1000.0)), faster)
+    assert c.registered_verdict == "fail" and c.verdict == "inconclusive" and c.kind == "wording"
+    assert pure(claims.fig6_claims(*exp3_dicts(sampling=300.0), cfg), faster) == "fail"         # x3: no order at all
     assert pure(claims.fig6_claims(runs, tim, moved(cfg, first_problem_ratio_min=100.0)), first) == "fail"
     lo = min(runs[m]["error"].min() for m in runs)
     assert pure(claims.fig6_claims(runs, tim, moved(cfg, error_axis=[lo + 0.001, 0.13])), "(min)") == "fail"
@@ -739,10 +790,11 @@ def test_fig7_claims_posteriors_times_and_their_readings(cfg):
     d = exp4()
     rec = claims.fig7_claims(d, cfg)
     post = "KJIT's posterior vs the paper's oracle's"
-    assert pure(rec, post) == pure(rec, RATIO) == "pass"
+    assert pure(rec, post) == "pass"
+    assert pure(claims.fig7_claims(exp4(paper=500.0), cfg), RATIO) == "pass"                  # x10000
     assert pure(claims.fig7_claims(exp4(kjit_rate_error=0.1), cfg), post) == "fail"
     assert pure(claims.fig7_claims(d, moved(cfg, log_kl_max=-30.0, shift_max=1e-9)), post) == "fail"
-    assert pure(claims.fig7_claims(d, moved(cfg, orders=[1e5, 1e6])), RATIO) == "fail"
+    assert pure(claims.fig7_claims(exp4(paper=2.0), cfg), RATIO) == "fail"                    # x40: one order
     fast = "ours: median time of the 100000-node oracle"
     assert pure(rec, fast) == "fail"                                              # x40
     assert pure(claims.fig7_claims(d, moved(cfg, ours_fast_max=100.0)), fast) == "pass"
@@ -875,3 +927,143 @@ def test_claims_config_cross_checks_reject_reversed_readings():
         bad["kjit"]["claims"][key] = value
         with pytest.raises(ConfigError, match=f"kjit.claims.{key}"):
             check(bad)
+
+
+# =============================================================================================================
+# Rule 4 (issue 36): each claim whose quantity has a trivial answer fails it; issue 34's re-judged claims; issue 37
+# item 4: every claims function meets an empty or degenerate selection with inconclusive claims, never a crash.
+
+def test_fig4_coin_flip_uncertainty_ordering_fails(cfg):
+    d = uncertainty_fit()
+    rng = np.random.default_rng(0)
+    coin = {**d, "test1_kernel_logU": rng.normal(0, 1, d["grid_means"].size),
+            "test2_kernel_logU": rng.normal(0, 1, d["grid_means"].size)}
+    c = claim(claims.fig4_claims(coin, cfg), "fraction of the test points")
+    assert 0.4 < float(c.reproduced) < 0.6 and c.verdict == "fail" and c.registered_verdict in ("pass", "fail")
+    assert pure(claims.fig4_claims({**d, "test2_kernel_logU": d["test1_kernel_logU"]}, cfg),
+                "fraction of the test points") == "fail"                                    # identical lines
+
+
+def test_fig6_chance_level_and_perfect_errors_fail_the_range(cfg):
+    runs, tim = exp3_dicts()
+    for level in (0.5, 0.0):                                             # chance-level and perfect classifiers
+        flat = {m: {**r, "error": np.full_like(r["error"], level)} for m, r in runs.items()}
+        rec = claims.fig6_claims(flat, tim, cfg)
+        assert pure(rec, "(min)") == pure(rec, "(max)") == "fail", level
+
+
+def test_fig8_flat_trace_does_not_decrease(cfg):
+    """A trace that stays flat after its rise (with noise, or without) fails 'a steady decrease' (the registered
+    sign-only reading passed it at 0)."""
+    d = exp5_kjit(cfg)
+    fall = "blood_transfusion: median log predictive variance in its last sweep"
+    for noise in (0.0, 0.01):
+        flat = exp5_kjit(cfg)
+        u = flat["u_z"]
+        starts = list(flat["problem_start"]) + [u.size]
+        rng = np.random.default_rng(3)
+        for k in range(1, 4):
+            s, e = int(starts[k]), int(starts[k + 1])
+            per = (e - s) // int(cfg["exp5"]["n_sweeps"])
+            u[s + per: e] = -8.4 + rng.normal(0, noise, e - s - per)
+        c = claim(claims.fig8_claims({**d, "u_z": u}, cfg), fall)
+        assert c.verdict == "fail" and c.kind == "wording", noise
+
+
+def test_fig8_small_decrease_within_the_noise_is_not_decided_by_its_sign(cfg):
+    d = exp5_kjit(cfg)
+    fall = "blood_transfusion: median log predictive variance in its last sweep"
+    rec = claims.fig8_claims(d, cfg)
+    c = claim(rec, fall)
+    assert c.verdict == "pass" and c.registered_verdict == "pass" and "standard error" in c.note
+    assert claims.decrease_se(np.zeros(1), np.zeros(1)) != claims.decrease_se(np.zeros(1), np.zeros(1))  # NaN
+
+
+def test_fig9_constant_classifiers_fail_fertility(cfg):
+    """Fertility (the authors' split: 44 of 50 test points of one class): the constant classifiers score 0.12 and
+    0.88; as the quadrature's error they fail 'about 0.56', and a KJIT that is constant while the others are not
+    fails the accuracy claim."""
+    names = list(cfg["exp5"]["datasets"])
+    i = names.index("fertility")
+    for const in (0.12, 0.88, 0.5):
+        q = [claims.PAPER_ERR[n] for n in names]
+        q[i] = const
+        assert pure(claims.fig9_claims(*exp5_dicts(cfg, quadrature_errors=q), cfg),
+                    "fertility: test error of quadrature EP") == "fail", const
+    err, tim, kjit, sampling, seeds = exp5_dicts(cfg)
+    target = cfg["exp5"]["target_z"]
+    te = np.array(seeds[target]["test_error"], float)
+    te[..., i] = 0.12
+    seeds = {**seeds, target: {**seeds[target], "test_error": te}}
+    assert pure(claims.fig9_claims(err, tim, kjit, sampling, seeds, cfg),
+                "fertility: mean over seeds of the largest") == "fail"
+
+
+def test_fig9_blood_failure_is_no_finding(cfg):
+    """Rule 5 (issue 34): the narrow-cavity mechanism holds on Banknote too, whose claim passes: Blood's failure is
+    unexplained, the mechanism only proposed in the note."""
+    names = list(cfg["exp5"]["datasets"])
+    err, tim, kjit, sampling, seeds = exp5_dicts(cfg)
+    target = cfg["exp5"]["target_z"]
+    te = np.array(seeds[target]["test_error"], float)
+    te[..., names.index("blood_transfusion")] += 0.05
+    seeds = {**seeds, target: {**seeds[target], "test_error": te}}
+    c = claim(claims.fig9_claims(err, tim, kjit, sampling, seeds, cfg), "blood_transfusion: mean over seeds")
+    assert c.verdict == "fail" and not c.finding and "not proven" in c.note and "Banknote" in c.note
+
+
+def test_fig11_slope_is_ours(cfg):
+    c = claim(claims.fig11_claims(s1(cfg), cfg), "log-log slope of the average")
+    assert c.kind == "ours" and c.verdict == "pass"
+
+
+def test_fig13_noise_inconclusive_states_its_remedy(cfg):
+    rec = claims.fig13_claims(table_fit(TABLE), moved(cfg, z_decide=1e6))
+    c = claim(rec, "mean log KL of Breiman's random forests minus that of KJIT")
+    assert c.verdict == "inconclusive" and c.reason == "noise" and "test messages" in c.remedy
+
+
+def _all_inconclusive(rec):
+    assert rec.claims, "a degenerate selection still shows its claims"
+    bad = [(c.claim, c.verdict) for c in rec.claims if c.verdict != "inconclusive" or not c.reason]
+    assert not bad, bad
+
+
+def test_claims_functions_meet_empty_selections_with_inconclusive_claims(cfg):
+    """Issue 37 item 4: empty inputs (no messages, no test points, no problems, no timed repeats, no seeds) give
+    inconclusive claims with their reason, never a crash."""
+    names = list(cfg["exp5"]["datasets"])
+    e = np.array([])
+    _all_inconclusive(claims.fig1_claims({n: {"msg_mu": e, "msg_var": e} for n in names}, cfg))
+    d3 = fit()
+    d3.update(log_kl_test=np.full(3000, np.nan))
+    rec3 = claims.fig3_claims(d3, cfg)
+    assert pure(rec3, "mean log KL over the test messages") == "inconclusive"
+    _all_inconclusive(claims.fig4_claims({**uncertainty_fit(), **{k: e for k in (
+        "test1_kernel_logU", "test2_kernel_logU", "test1_rf_logU", "test2_rf_logU")}}, cfg))
+    d5 = {"u_z": np.full(10, np.nan), "problem_start": np.array([0]), "consulted_z": np.zeros(10, bool),
+          "oracle_calls": np.array([0])}
+    _all_inconclusive(claims.fig5_claims(d5, cfg))
+    runs = {m: {"error": e, "time_ms": e, "n_improper": np.array([], int), "oracle_calls": np.array([], int)}
+            for m in ("quadrature", "sampling", "kjit")}
+    _all_inconclusive(claims.fig6_claims(runs, [], cfg))
+    d7 = exp4()
+    d7 = {**d7, "timed": np.array([], int), "timing_ms": np.zeros((0, 0, 3)), "paper_shape": e, "paper_rate": e,
+          "kl_paper": e, "kl_ours_paper": e, "consulted": np.zeros(0, bool), "kjit_shape": e, "kjit_rate": e,
+          "oracle_shape": e, "oracle_rate": e, "in_rate": e, "kl_posteriors": e}
+    rec7 = claims.fig7_claims(d7, cfg)
+    assert all(c.verdict == "inconclusive" for c in rec7.claims)
+    d8 = {"names": np.array(names[:2]), "u_z": np.full(4, np.nan), "problem_start": np.array([0, 2]),
+          "consulted_z": np.zeros(4, bool), "oracle_calls": np.array([1, 1])}
+    _all_inconclusive(claims.fig8_claims(d8, cfg))
+    err, tim, kjit, sampling, seeds = exp5_dicts(cfg)
+    empty_seeds = {a: {**v, "test_error": np.zeros((1, 0, 4)), **{k: np.zeros((1, 0, 4), int) for k in (
+        "n_improper", "n_unusable_pred", "n_skipped_improper")}} for a, v in seeds.items()}
+    rec9 = claims.fig9_claims(err, tim, kjit, sampling, empty_seeds, cfg)
+    assert all(c.verdict == "inconclusive" for c in rec9.claims if "over seeds" in c.claim or "seed-mean" in c.claim)
+    _all_inconclusive(claims.fig10_claims({"log_kl_train": e, "logU_train": e, "log_kl_test": e, "logU_test": e},
+                                          cfg))
+    _all_inconclusive(claims.fig11_claims({"D": np.array([], int), "mean_abs": np.zeros((0, 0)),
+                                           "max_abs": np.zeros((0, 0)), "sd_abs": np.zeros((0, 0))}, cfg))
+    t13 = table_fit(TABLE, n=1)
+    _all_inconclusive(claims.fig13_claims(t13, cfg))

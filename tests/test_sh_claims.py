@@ -405,7 +405,8 @@ FIG10 = {"fig10": {"scenarios": ["rbf4"], "sigma2": [0.05, 0.001]}, "scenarios":
 @pytest.mark.parametrize("curves,verdict", [
     (fig10_curves(0.2, 0.1), PASS),                        # closer at the lower noise level
     (fig10_curves(0.1, 0.2), FAIL),                        # the two noise levels' curves swapped
-    (fig10_curves(0.3, 0.5, pl_lo_scale=0.1), INCONCLUSIVE),   # farther in ratio, closer in absolute gap
+    # farther in ratio, closer in absolute gap: registered inconclusive (wording); the revised log-axis reading fails
+    (fig10_curves(0.3, 0.5, pl_lo_scale=0.1), FAIL),
 ])
 def test_fig10_closer_at_lower_noise_under_ratio_and_absolute_readings(tmp_path, curves, verdict):
     inputs = {"sims": {"rbf4": scenario(tmp_path, "rbf4")[1]}, "degenerate": degenerate_file(tmp_path, fig10=curves)}
@@ -585,3 +586,86 @@ def test_figs_4_5_7_claims_flip_when_our_readings_move(tmp_path):
     text = "OV 'very loose'"
     assert find(claims.fig7_claims(sims, theory, cfg), text).verdict == PASS      # Sim / OV = 20
     assert find(claims.fig7_claims(sims, theory, moved(cfg, very_loose_factor=30.0)), text).verdict == FAIL
+
+
+# =============================================================================================================
+# Issue 37: a degenerate selection gives an inconclusive claim with its reason, never a crash; issue 34/36 rule 4:
+# a trivial answer fails.
+
+def test_fig2_claims_no_far_points_and_close_inputs_are_inconclusive_not_a_crash():
+    cfg = {"fig2": {"l": 0.1, "sigma2": 0.05, "n": [2, 100]}, "claims": CLAIMS}
+    d = fig2_data()
+    # two inputs at 0.3 and 0.7: no x in [0, 1] is farther than 4 l from both (the seed-7 crash)
+    d["x_train"] = np.concatenate([[0.3, 0.7], d["x_train"][2:]])
+    d["eps_small"] = posterior_variance_1d(d["x_train"][:2], d["x"], 0.1, 0.05)
+    far = find(claims.fig2_claims(d, cfg), "farther than 4 l")
+    assert far.verdict == INCONCLUSIVE and far.reason == "unstated setup" and "no x in [0, 1]" in far.note
+    # two inputs 1.5 l apart: not the "sufficiently far away" inputs of the text, so the dents are not judged
+    d["x_train"] = np.concatenate([[0.40, 0.55], d["x_train"][2:]])
+    d["eps_small"] = posterior_variance_1d(d["x_train"][:2], d["x"], 0.1, 0.05)
+    dents = [c for c in claims.fig2_claims(d, cfg).claims if "dent" in c.claim]
+    assert len(dents) == 2 and all(c.verdict == INCONCLUSIVE and c.reason == "unstated setup" for c in dents)
+    # an empty grid
+    e = {"x": np.zeros(0), "x_train": d["x_train"], "eps_small": np.zeros(0), "eps_large": np.zeros(0)}
+    assert all(c.verdict == INCONCLUSIVE for c in claims.fig2_claims(e, cfg).claims)
+
+
+def test_fig8_claims_with_one_data_set_or_no_n_are_inconclusive():
+    th, sm = fig8_inputs()
+    one = {"sigma2": sm["sigma2"], "eps": sm["eps"][:, :1]}
+    c = find(claims.fig8_claims(th, one, 0.05, {"claims": CLAIMS}), "LC1 = LC + eps_1 still above Sim")
+    assert c.verdict == INCONCLUSIVE
+    th0 = {k: (v[..., :1] if k in ("n", "LC", "eps1") else v) for k, v in th.items()}
+    rec = claims.fig8_claims(th0, {"sigma2": sm["sigma2"], "eps": sm["eps"][..., :1]}, 0.05, {"claims": CLAIMS})
+    assert all(c.verdict == INCONCLUSIVE for c in rec.claims)
+
+
+def test_fig8_lc1_registered_statistical_reading_and_its_7be0d56_revision():
+    rec = claims.fig8_claims(*fig8_inputs(), 0.05, {"claims": CLAIMS})
+    c = find(rec, "LC1 = LC + eps_1 still above Sim")
+    assert c.revised and c.revision_commit == common.REVISED_7BE0D56 and c.registered_tolerance == "[4, inf]"
+
+
+def test_fig6_lc_less_good_rejects_the_trivial_ratio_1():
+    """Rule 4 (issue 36): LC exactly as far from Sim with Gaussian as with uniform inputs (ratio 1) must fail; the
+    registered ratio >= 1 reading alone would not reject it."""
+    names = ("gauss1", "rbf1")
+    n = np.arange(N + 1.0)
+    sims, theory = {}, {}
+    for sc in names:
+        s2 = SCN[sc]["sigma2"][0]
+        m = truth(s2)
+        eps = m[None, :] * (1 + 1e-4 * np.random.default_rng(7).standard_normal((400, N + 1)))
+        eps[:, :2] = m[:2]
+        sims[sc] = {"eps": eps[None], "sigma2": np.array([s2]), "C0": np.float64(T), "R_images": np.int64(-1)}
+        th = {c: (m * f)[None] for c, f in DEFAULT.items()}
+        theory[sc] = th | {"n": n, "sigma2": np.array([s2]), "T": np.float64(T), "sum_lam2": np.float64(L2),
+                           "has_wv": np.bool_(True)}
+    rec = claims.fig6_claims(sims, theory, lc_cfg(names))
+    c = find(rec, "gauss1 vs rbf1")
+    assert c.verdict == FAIL and c.revised and c.registered_verdict.startswith(INCONCLUSIVE)
+    # LC visibly worse with Gaussian inputs (a factor 0.8 against 0.97): passes
+    theory["gauss1"]["LC"] = theory["gauss1"]["LC"] / 0.97 * 0.8
+    assert find(claims.fig6_claims(sims, theory, lc_cfg(names)), "gauss1 vs rbf1").verdict == PASS
+
+
+def test_fig10_closer_rejects_the_trivial_same_ratio_answer():
+    """Rule 4 (issue 34): Degmin/Pl the same factor at both noise levels (no closer on the log axes), Pl lower at
+    the lower noise level (so the absolute gap shrinks by itself): must fail."""
+    pl = 0.6 * truth(0.05)
+    curves = {0.05: (pl, 1.3 * pl), 0.001: (0.1 * pl, 0.13 * pl)}
+    cfg = {"fig10": {"scenarios": ["rbf4"], "sigma2": [0.05, 0.001]}, "claims": CLAIMS}
+    c = find(claims.fig10_claims(*fig10_inputs(curves), cfg), "closer at sigma2=0.001")
+    assert c.verdict == FAIL and c.revised and c.registered_verdict == PASS
+
+
+def test_bound_claims_are_marked_known_but_the_generalised_wv():
+    rec = claims.fig6_claims(*loaded_lc(("gauss1", "rbf1")), lc_cfg(("gauss1", "rbf1")))
+    assert find(rec, "gauss1, sigma2=0.05: OV lower bound").known.startswith("Opper & Vivarelli")
+    assert find(rec, "gauss1, sigma2=0.05: WV upper bound").known == ""      # eq. (23), the paper's own
+
+
+def loaded_lc(names):
+    import tempfile
+    from pathlib import Path
+    return loaded(lc_inputs(Path(tempfile.mkdtemp()), names))

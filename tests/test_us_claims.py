@@ -194,14 +194,14 @@ def fig3_truth(nu, s2):
     return 1.0 / (1.0 + nu / np.sqrt(s2))
 
 
-def fig3_inputs(tmp_path, cavity_s2=FIG3_S2, eigen_bumps=(0.1, 0.25, 0.5)):
+def fig3_inputs(tmp_path, cavity_s2=FIG3_S2, eigen_bumps=(0.1, 0.25, 0.5), eigen=None):
     """Simulations of a known curve per sigma2 (1 % noise over 60 graphs); the eigenvalue approximation off by
     a factor exp(b) in the crossover (b per sigma2, largest to smallest); cavity curves of ``cavity_s2``."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     truth = np.stack([fig3_truth(NU, s2) for s2 in FIG3_S2])                        # [s2, nu]
     eps = noisy(truth, 0.01, SIMS["n_samples"], seed=3)[:, None]                      # [n, norm, s2, nu]
     bump = np.exp(-np.log(NU / 0.3) ** 2 / (2 * 0.5**2))
-    eigen = truth * np.exp(np.asarray(eigen_bumps)[:, None] * bump[None])
+    eigen = truth * np.exp(np.asarray(eigen_bumps)[:, None] * bump[None]) if eigen is None else eigen(truth)
     sims = npz(tmp_path / "reg3_matched.npz", {"nu": NU, "sigma2": np.array(FIG3_S2), "eps": eps,
                                                "normalisations": np.array(["global"])})
     eig = npz(tmp_path / "reg3_eigen.npz", {"nu": NU, "sigma2": np.array(FIG3_S2), "eps": eigen[None]})
@@ -227,6 +227,35 @@ def test_fig3_accuracy_growing_with_sigma2_fails_with_the_noise_levels_reversed(
     wrong = fig3_inputs(tmp_path / "wrong", eigen_bumps=(0.5, 0.25, 0.1))  # eigen curves of the reversed sigma2
     flips(fig3_claims, right, wrong, "accuracy improves")
     flips(fig3_claims, right, wrong, "largest deviation factor", "at the smallest sigma2")
+
+
+def test_fig3_small_nu_accuracy_fails_for_a_curve_that_never_learns(tmp_path):
+    """Issue 36, rule 4: eps itself at nu = 0.01 (cc6dc87's re-reading, withdrawn) passes an approximation that
+    never learns (eps = 1); the registered reading of 640df32, the error reduction 1 - eps, rejects it."""
+    right = fig3_inputs(tmp_path / "right")
+    wrong = fig3_inputs(tmp_path / "wrong", eigen=lambda truth: np.ones_like(truth))
+    good, bad = flips(fig3_claims, right, wrong, "reg3: eigenvalue approximation / simulation at the smallest nu")
+    assert not bad.revised and "error reduction" in bad.tolerance  # the registered reading stands
+
+
+def test_fig3_crossover_failure_fails_for_an_exact_approximation(tmp_path):
+    """Rule 4: 'the approximation fails in the crossover' must fail for an approximation equal to the simulation."""
+    right = fig3_inputs(tmp_path / "right")
+    wrong = fig3_inputs(tmp_path / "wrong", eigen=lambda truth: truth)
+    flips(fig3_claims, right, wrong, "largest deviation factor", "at the smallest sigma2")
+
+
+def test_fig3_one_noise_level_is_inconclusive_not_a_crash(tmp_path):
+    """Issue 37 item 4: with one noise level 'accuracy improves as sigma2 grows' has no step to judge."""
+    from statmech_bayes.figures.urry_sollich.common import by_ensemble, cavity_by_key
+
+    paths = fig3_inputs(tmp_path)
+    sims, eig, cav = by_ensemble(paths["sims"]), by_ensemble(paths["eigen"]), cavity_by_key(paths["cavity"])
+    one = {k: dict(v, sigma2=v["sigma2"][:1], eps=v["eps"][:, :, :1]) for k, v in sims.items()}
+    eig1 = {k: dict(v, sigma2=v["sigma2"][:1], eps=v["eps"][:, :1]) for k, v in eig.items()}
+    rec = us_claims.fig3_claims(one, eig1, cav, FIG3_CFG)
+    c = claim(rec, "accuracy improves")
+    assert c.verdict == "inconclusive" and c.remedy
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -675,3 +704,63 @@ def test_fig5_claims_function_and_its_readings(tmp_path):
     nu_k = float(good.reproduced.split("at nu=")[1])
     assert moved("shoulder_nu", [nu_k * 1.2, 3.0], text) == "fail"
     assert moved("shoulder_nu", [0.7, nu_k / 1.2], text) == "fail"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Issue 37 item 4: degenerate selections give inconclusive claims with their reason, never a crash
+
+
+@pytest.mark.parametrize("keep", [[], [5000], [2000, 5000]])
+def test_fig10_too_few_p_is_inconclusive_not_a_crash(tmp_path, keep):
+    data = load_npz(fig10_inputs(tmp_path)["scaling"])[0]
+    data["p_values"] = [p for p in data["p_values"].tolist() if p in keep]
+    rec = us_claims.fig10_claims(data, {"fig10": FIG10, "claims": CLAIMS})
+    for text in ("shrinks like p^(-1/2)", "equals the lazy-walk constant", "vs the text's constant",
+                 "peak of p*rho grows"):
+        c = claim(rec, text)
+        assert c.verdict == "inconclusive" and c.reason == "noise" and c.remedy and not c.finding, c
+
+
+def test_fig10_kinds_of_our_own_numbers(tmp_path):
+    """Issue 36: the p^(-1/2) rate and the derived constant 1.0303 are ours; the text's constant is the paper's."""
+    rec = fig10_claims(fig10_inputs(tmp_path))
+    assert claim(rec, "shrinks like p^(-1/2)").kind == "ours"
+    assert claim(rec, "equals the lazy-walk constant").kind == "ours"
+    assert claim(rec, "vs the text's constant").kind == "value"
+
+
+def test_fig1_no_p_below_the_window_is_inconclusive_not_a_crash(tmp_path):
+    tree, graphs = fig1_arrays(tmp_path)
+    for a in FIG1["right_a"]:
+        keep = graphs[f"p_a{a:g}"] / a > 5.0  # none at or below log(V)/log(d-1)/2 = 4.48
+        graphs[f"p_a{a:g}"] = graphs[f"p_a{a:g}"][keep]
+        graphs[f"K1_graphs_a{a:g}"] = graphs[f"K1_graphs_a{a:g}"][:, keep]
+    rec = us_claims.fig1_claims(tree, graphs, {"fig1": FIG1, "claims": CLAIMS})
+    c = claim(rec, "a=2: max |K_(1,p) - C_(1,p)|")
+    assert c.verdict == "inconclusive" and c.remedy
+
+
+def test_fig1_one_graph_does_not_crash(tmp_path):
+    tree, graphs = fig1_arrays(tmp_path)
+    for a in FIG1["right_a"]:
+        graphs[f"K1_graphs_a{a:g}"] = graphs[f"K1_graphs_a{a:g}"][:1]
+    rec = us_claims.fig1_claims(tree, graphs, {"fig1": FIG1, "claims": CLAIMS})
+    assert all(c.verdict in ("pass", "fail", "inconclusive") for c in rec.claims)
+
+
+@pytest.mark.parametrize("fn", [us_claims.fig7_claims, us_claims.fig8_claims])
+def test_mismatch_panel_registered_reading_every_noise_level(fn):
+    """Rule 1: the first reading (every noise level's curve has the maximum) stands beside the per-panel one of
+    cc6dc87; a panel where only one of two curves rises is inconclusive (wording), one where both rise passes."""
+    cfg = {"claims": CLAIMS}
+    rec = fn({"er3": mismatch_sims([BUMP, MONOTONE])}, cfg)
+    c = claim(rec, "panel")
+    assert (c.registered_verdict, c.verdict, c.reason, c.revision_commit) == ("fail", "inconclusive", "wording",
+                                                                             "cc6dc87")
+    assert claim(fn({"er3": mismatch_sims([BUMP, BUMP])}, cfg), "panel").verdict == "pass"
+
+
+@pytest.mark.parametrize("fn", [us_claims.fig7_claims, us_claims.fig8_claims])
+def test_mismatch_one_graph_does_not_crash(fn):
+    rec = fn({"er3": mismatch_sims([BUMP], n=1)}, {"claims": CLAIMS})
+    assert claim(rec, "panel").verdict in ("inconclusive", "fail")

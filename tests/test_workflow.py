@@ -51,10 +51,10 @@ def check_claims(path):
     assert all(not c["finding"] or c["verdict"] == "fail" for c in doc["claims"])
     assert all(bool(c["finding"]) == bool(c["finding_test"]) for c in doc["claims"]), "a finding names its test"
     assert all((c["verdict"] == "inconclusive") == bool(c["reason"]) for c in doc["claims"])
-    assert all(c["kind"] in ("value", "relation", "wording", "ours") for c in doc["claims"])
+    assert all(c["kind"] in ("value", "relation", "wording", "ours", "setup") for c in doc["claims"])
     assert sum(doc["counts"].values()) == doc["n_claims"]
     assert doc["provenance"]["params"], "claims must record the configuration they came from"
-    assert doc["provenance"]["git_commit"].startswith("unknown: "), "outside a checkout the commit says why"
+    assert "git_commit" not in doc["provenance"], "a committed claims file carries no volatile commit hash"
 
 
 def test_smoke_builds_one_figure_per_paper(smoke_run):
@@ -67,8 +67,8 @@ def test_smoke_builds_one_figure_per_paper(smoke_run):
         check_claims(root / f"{f}.claims.json")
     md = (root / "scorecard.md").read_text()
     for p in PAPERS.values():
-        assert re.search(rf"\| {re.escape(p.title)} \| \d+ \| \d+ \| \d+ \| \d+ \| \d+ \| \d+ \| "
-                         r"\d+ / \d+ / \d+ \|", md), p.title
+        assert re.search(rf"\| {re.escape(p.title)} \| \d+ \| \d+ \| \d+ \| \d+ \| \d+ / \d+ / \d+ / \d+ \| \d+ \| "
+                         r"\d+ \| \d+ / \d+ \| \d+ / \d+ / \d+ \|", md), p.title
 
 
 def test_a_run_ends_within_seconds_of_its_last_job(smoke_run):

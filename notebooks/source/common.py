@@ -13,8 +13,9 @@ def header(title: str, paper: str) -> list:
            "them, and otherwise show the same quantities from the plotted data.\n\n"
            "`STATMECH_OUTPUT_ROOT` selects the build: unset for the paper-scale outputs (the repository root), "
            "`quick` for the quick configuration's `quick/` (from the repository: "
-           "`STATMECH_OUTPUT_ROOT=quick jupyter lab notebooks/`). The outputs saved in this notebook come from the "
-           "paper-scale build."),
+           "`STATMECH_OUTPUT_ROOT=quick jupyter lab notebooks/`). The smoke build makes one figure per paper, too few "
+           "for this notebook: it says so and stops. The outputs saved in this notebook come from the paper-scale "
+           "build."),
         code("import json, os\nfrom pathlib import Path\n\n"
              "import numpy as np\nimport pandas as pd\n"
              "from IPython.display import Image, Markdown, display\n\n"
@@ -23,6 +24,13 @@ def header(title: str, paper: str) -> list:
              "ROOT = (REPO / os.environ.get('STATMECH_OUTPUT_ROOT', '.')).resolve()\n"
              f"FIG, RES = ROOT / 'figures' / '{paper}', ROOT / 'results' / '{paper}'\n"
              "CACHED = RES.is_dir()  # the cached intermediates of a build (never committed)\n"
+             "from statmech_bayes.pipeline.registry import papers\n"
+             f"_missing = [n for n in papers()['{paper}'].figures if not (FIG / f'{{n}}.png').exists()]\n"
+             "if _missing:\n"
+             "    raise RuntimeError(f'{os.path.relpath(FIG, REPO)} lacks {_missing}: this notebook reads every figure of '\n"
+             "                       'the paper, from the paper-scale build (the committed figures/; leave STATMECH_OUTPUT_ROOT '\n"
+             "                       'unset) or the quick build (STATMECH_OUTPUT_ROOT=quick after `snakemake --cores 2 '\n"
+             "                       '--configfile workflow/config/quick.yaml`); the smoke build makes one figure per paper')\n"
              "print('figures:', os.path.relpath(FIG, REPO))\n"
              "print('cached results:', os.path.relpath(RES, REPO) if CACHED else 'absent: reading the plotted data only')"),
         code("def show(name):\n"

@@ -98,8 +98,8 @@ class Claim:
             raise ValueError("only a wording claim, or a revised one, can be inconclusive for its wording")
         if self.known and self.kind in (OURS, SETUP):
             raise ValueError(f"only a claim of the paper's own results can be known before it, not a {self.kind} claim")
-        if self.registered_tolerance and not (self.registered_verdict in VERDICTS and self.revision_commit
-                                              and self.revision_reason):
+        if self.registered_tolerance and not (self.registered_verdict.split(" (")[0] in VERDICTS
+                                              and self.revision_commit and self.revision_reason):
             raise ValueError("a revised claim needs its registered verdict, the revision's commit and its reason")
         if bool(self.finding) != bool(self.finding_test):
             raise ValueError(f"a finding needs the name of its proving test in {FINDINGS_TESTS}, and only a finding "
@@ -296,7 +296,7 @@ class ClaimsRecord:
                                      f"{commit}: {why}") if x)
         merged = replace(revised, verdict=verdict, reason=reason, note=note,
                          kind=revised.kind, finding="", finding_test="",
-                         remedy=revised.remedy if reason == NOISE else "",
+                         remedy=(revised.remedy or registered.remedy) if reason == NOISE else "",
                          registered_tolerance=registered.tolerance, registered_reproduced=registered.reproduced,
                          registered_verdict=registered.verdict + (f" ({registered.reason})" if registered.reason
                                                                   else ""),

@@ -124,6 +124,16 @@ def _revisions_by_claim(ledger: Ledger) -> dict:
     return by
 
 
+def _index(ledger: Ledger):
+    """The ledger's revisions by claim, its rewordings by claim, and its rows (index, row) by figure."""
+    revs = _revisions_by_claim(ledger)
+    renames = {k: [r for r in v if r["change"] == "claim"] for k, v in revs.items()}
+    by_figure = defaultdict(list)
+    for i, row in enumerate(ledger.readings):
+        by_figure[row["figure"]].append((i, row))
+    return revs, renames, by_figure
+
+
 def _entry_for(claim: dict, rows: list[dict], used: set[int], renames: dict) -> int | None:
     """The ledger row (index) of ``claim``: its text matches the row's, or a recorded rewording leads to it."""
     for i, row in rows:
@@ -143,11 +153,7 @@ def check(claims: list[dict], ledger: Ledger, complete: bool = True) -> list[str
     not registered, a kind or reading that differs from the registered one, a revised claim whose revision is not
     recorded; with ``complete``, a registered claim that no longer exists and was not retired."""
     problems = []
-    revs = _revisions_by_claim(ledger)
-    renames = {k: [r for r in v if r["change"] == "claim"] for k, v in revs.items()}
-    by_figure = defaultdict(list)
-    for i, row in enumerate(ledger.readings):
-        by_figure[row["figure"]].append((i, row))
+    revs, renames, by_figure = _index(ledger)
     used: set[int] = set()
     for c in claims:
         where = f"{c['figure']}: {c['claim']!r}"
@@ -191,11 +197,7 @@ def register(claims: list[dict], other: list[dict] | None, ledger: Ledger, commi
     alt = defaultdict(list)
     for c in other or []:
         alt[(c["figure"], shape(c["claim"]))].append(c)
-    revs = _revisions_by_claim(ledger)
-    renames = {k: [r for r in v if r["change"] == "claim"] for k, v in revs.items()}
-    by_figure = defaultdict(list)
-    for i, row in enumerate(ledger.readings):
-        by_figure[row["figure"]].append((i, row))
+    _, renames, by_figure = _index(ledger)
     used: set[int] = set()
     added = 0
     for c in claims:

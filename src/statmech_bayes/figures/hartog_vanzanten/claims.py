@@ -35,8 +35,9 @@ from statmech_bayes.figures.hartog_vanzanten.common import (
     tracking_tried,
     tracking_unstated,
 )
-from statmech_bayes.reporting.claims import OURS, ClaimsRecord, Reading, unproven
+from statmech_bayes.reporting.claims import OURS, SETUP, UNCONVERGED, ClaimsRecord, Reading, unproven
 from statmech_bayes.truncated_laplacian import mcerror as mc
+from statmech_bayes.truncated_laplacian import sampler as sa
 from statmech_bayes.truncated_laplacian.eigenbasis import (
     DCTBasis,
     laplacian,
@@ -74,6 +75,21 @@ VMAX = 0.25
 NEAR_PX, FAR_PX = 3, 5
 # Exact identities (eigenpairs, a construction): equal up to floating-point rounding.
 EIG_ATOL = 1e-10
+# The prior the paper recommends (Sections 5.1, 5.2 and 6: "good results are obtained using ... a = b = 0").
+IMPROPER = ("with a = b = 0 (p(c) ∝ 1/c, the prior the paper recommends) the posterior is improper for any data, "
+            "noisy labels included: as c -> infinity f -> 0 and p(D | k, c) -> 2^-N, which does not vanish, so "
+            "the integral of p(D | k, c) dc / c diverges (tests/test_hvz_sampler.py::test_posterior_of_c_with_a_"
+            "equal_b_equal_0_is_improper_at_both_ends); what the chains give is where they are after a finite run, "
+            "not the summary of a posterior")
+# Figs 2 and 4 rest on one drawn truth and one set of labels (issue 37).
+ONE_DRAW = ("one drawn truth and one set of simulated labels: the standard errors count the chains' Monte-Carlo "
+            "error only, not the draw of the data, so 'beyond 2 standard errors' says nothing about another data "
+            "set (a second master seed moved four of the Figs 2 and 4 verdicts)")
+# The k-move of Algorithm 1 checked exactly on a small path graph (spec A4): n, gamma, c and the seed of z.
+RJ_N, RJ_GAMMA, RJ_C, RJ_SEED = 30, 0.1, 10.0, 0
+# Total-variation distance below which a k-chain leaves p(k | z, c) invariant: the stationary law is computed
+# exactly (an eigenvector of the 30 x 30 transition matrix), so only rounding separates a right ratio from 0.
+RJ_TV_ATOL = 1e-8
 
 
 def _pm(v: float, se: float) -> str:
@@ -82,6 +98,14 @@ def _pm(v: float, se: float) -> str:
 
 def _half(x: float) -> str:
     return "half" if x == 0.5 else f"{x:g}"
+
+
+def prior_k_mean(gamma: float, n: int) -> float:
+    """E[k] under the prior of eq. (2), P(k) ∝ exp(-gamma k) on 1..n: what a posterior that learned nothing
+    about k gives (the trivial answer of the k claims, issue 36)."""
+    k = np.arange(1, n + 1, dtype=float)
+    w = np.exp(-gamma * (k - 1))
+    return float(np.sum(k * w) / np.sum(w))
 
 
 # ------------------------------------------------------------------------------------- Fig 1: the path data
@@ -94,16 +118,31 @@ def fig1_claims(d: dict, cfg: dict) -> ClaimsRecord:
     obs = d["observed"]
     rec = ClaimsRecord("hartog_vanzanten/fig1", PAPER)
     rec.close("number of vertices of the path graph", "path graph with n = 500 vertices", n, int(cfg["path"]["n"]),
-              atol=0.5)
+              atol=0.5, kind=SETUP, note="a stated size: true by construction of our data")
     rec.close("fraction of labels removed", "we remove 20 % of the labels", float((~obs).mean()),
-              float(cfg["path"]["frac_missing"]), atol=1e-9)
+              float(cfg["path"]["frac_missing"]), atol=1e-9, kind=SETUP,
+              note="a stated share: true by construction of our data")
     L = laplacian(path_adjacency(n)).toarray()
     lam = path_eigenvalues(n)
     U = path_eigenvectors(n)
     res = float(np.abs(L @ U - U * lam).max())
     rec.within("max |L u - lambda u| over the eigenpairs of eq. (4), cosine index corrected to k-1",
                "the eigenpairs of the path graph are lambda_k = 4 sin^2(pi (k-1)/(2n)), u^(k) of eq. (4)", res,
-               upper=EIG_ATOL, note="L = D - A (the text's L = A - D is a sign typo)")
+               upper=EIG_ATOL, note="L = D - A (the text's L = A - D is a sign typo: see the claim on it)",
+               known="the path graph's spectrum, the DCT-II basis (Mohar 1991; Strang 1999, SIAM Review 41)")
+    # Section 2: "The Laplacian is given by L = A - D ... It is a symmetric, non-negative definite matrix."
+    A = path_adjacency(n).toarray()
+    printed_min = float(np.linalg.eigvalsh(A - np.diag(A.sum(axis=1))).min())
+    sign = rec.within("smallest eigenvalue of L = A - D as printed (path graph of the data)",
+                      "the Laplacian is given by L = A - D ... it is a symmetric, non-negative definite matrix",
+                      printed_min, lower=-EIG_ATOL,
+                      note="non-negative definite read as every eigenvalue >= -1e-10 (rounding); D - A has smallest "
+                           f"eigenvalue {float(lam.min()):.2g} and the paper's lambda_k; A - D = -(D - A) has -lambda_k")
+    if sign.verdict == "fail":
+        rec.explain(sign, "sign typo in Section 2: L = A - D has eigenvalues -lambda_k <= 0 (negative semi-definite); "
+                          "the paper's non-negative lambda_k, its grid eigenvalues and the prior precision "
+                          "(lambda_i + 1/n^2)^q all belong to L = D - A",
+                    test="test_hvz_laplacian_printed_as_a_minus_d_is_not_non_negative")
     i = np.arange(1, n + 1)[:, None]
     k = np.arange(1, n + 1)[None, :]
     U_printed = np.sqrt(2.0 / n) * np.cos(np.pi * (i - 0.5) * k / n)
@@ -140,70 +179,131 @@ def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str
     c0 = chains[g0]
     R, n_iter, burn = int(c0["n_chains"]), int(c0["n_iter"]), int(c0["burn_in"])
     unstated = (f"depends on unstated choices: q = {float(c0['q']):g}, k0 = {int(c0['k0'])}, c0 = 1, {n_iter} sweeps "
-                f"(burn-in {burn}), K_max = n = {n}, k drawn from p(k | z, c) ({str(c0['k_move'])} move)")
+                f"(burn-in {burn}), K_max = n = {n}, k drawn from p(k | z, c) ({str(c0['k_move'])} move); {ONE_DRAW}; "
+                f"{IMPROPER}")
     mcnote = (f"Monte-Carlo error: jackknife over {R} independent chains per gamma; decided when the value clears "
               f"the boundary by {z:g} standard errors")
 
     def kstat(t):
         km = np.asarray(chains[t]["k_mean_chains"], dtype=float)
-        return float(chains[t]["k_mean"]), float(km.std(ddof=1) / np.sqrt(km.size))
+        # one chain (or none): no Monte-Carlo error can be estimated, so nothing built on it is decided
+        se = float(km.std(ddof=1) / np.sqrt(km.size)) if km.size > 1 else float("nan")
+        return float(chains[t]["k_mean"]), se
+
+    def prior(t):
+        return prior_k_mean(float(chains[t]["gamma"]), n)
+
+    def shift(t):
+        m, se = kstat(t)
+        return f"gamma = {t}: posterior {_pm(m, se)}, prior {prior(t):.4g}, data add {m - prior(t):+.4g}"
 
     def of_mean(t, fn):
-        return mc.stat_with_se(chains[t]["ell_mean_chains"], fn)
+        x = np.asarray(chains[t]["ell_mean_chains"], dtype=float)
+        if x.ndim < 2 or x.shape[0] < 2:  # one chain: its value, no standard error (nothing is decided on it)
+            return float(fn(np.asarray(chains[t]["ell_mean"], dtype=float))), float("nan")
+        return mc.stat_with_se(x, fn)
 
     ell0 = data["ell0"]
 
     def rmse_fn(m):
         return float(np.sqrt(np.mean((m - ell0) ** 2)))
 
+    # Fewer than two chains for any gamma: no Monte-Carlo error and no check that the chains agree, so every
+    # posterior claim is undecided (unconverged), never a crash (issue 37).
+    single = min(np.asarray(chains[t]["k_mean_chains"]).size for t in (*tags, "rule")) < 2
+
+    def why(value: float = float("nan"), se: float = float("nan"), bound: float = float("nan")) -> dict:
+        """How an undecided posterior claim is undecided: one chain (unconverged), or noise with its remedy."""
+        if single:
+            return {"undecided": UNCONVERGED}
+        gap_ = abs(value - bound)
+        f = (z * se / gap_) ** 2 if gap_ > 0 and np.isfinite(se) else float("nan")
+        more = f"about {max(f, 1.0):.2g}x" if np.isfinite(f) else "several times"
+        return {"remedy": f"{more} the kept draws per gamma (more or longer chains; the standard error falls like "
+                          "1/sqrt(draws)); one hvz_graph_mcmc job (one gamma, all its chains) takes about 30 s at paper "
+                          "scale (docs/performance.md), so about that many times 30 s per gamma"}
+
+    # Rule 4: the best constant estimate of l0 (its mean; the prior's Phi = 1/2 is a constant too) has RMSE sd(l0).
+    # A comparison of RMSEs that two identical constant estimates would pass must also see each RMSE below it.
+    rmse_const = float(np.std(ell0))
+
+    def beats_const(*ts):
+        """(passed, decided) for 'every RMSE of ``ts`` is below that of the best constant estimate'."""
+        res = []
+        for t in ts:
+            v_, se_ = rmall[t]
+            se_ = se_ if np.isfinite(se_) else np.inf
+            res.append((v_ < rmse_const, v_ + z * se_ < rmse_const or v_ - z * se_ >= rmse_const))
+        return all(r[0] for r in res), all(r[1] for r in res) or any(r[1] and not r[0] for r in res)
+
     km = {t: kstat(t) for t in tags}
     ok, dec = mc.order_verdict([km[g0][0], km[g1][0], km[g2][0]], [km[g0][1], km[g1][1], km[g2][1]])
+    dk = min(km[g0][0] - km[g1][0], km[g1][0] - km[g2][0])
     rec.holds(f"posterior mean of k: gamma={g2} < gamma={g1} < gamma={g0}",
               "a high gamma results in low values for k, as expected",
               f"{_pm(*km[g2])} < {_pm(*km[g1])} < {_pm(*km[g0])}", ok, "strict order beyond 2 standard errors",
-              decidable=dec, note=f"{unstated}; {mcnote}")
+              decidable=dec, kind=SETUP, **why(dk, float(np.hypot(km[g0][1], km[g1][1])), 0.0),
+              note="true for any data, so a set-up fact (it checks our sampler, not the paper): p(k | D) ∝ p(D | k) "
+                   "e^(-gamma k) makes d E[k | D] / d gamma = -Var(k | D) < 0, and the prior alone orders the means "
+                   f"{prior(g2):.3g} < {prior(g1):.3g} < {prior(g0):.4g}; " + "; ".join(shift(t) for t in tags)
+                   + f"; {unstated}; {mcnote}")
     ratio = km[g1][0] / km[g0][0]
     ratio_se = ratio * float(np.hypot(km[g1][1] / km[g1][0], km[g0][1] / km[g0][0]))  # delta method
     ok, dec = mc.range_verdict(ratio, ratio_se, upper=k_frac)
     rec.within(f"E[k | gamma={g1}] / E[k | gamma={g0}]",
                "the number of eigenvectors used in case of gamma = 0.1 is only a fraction of the number of "
-               "eigenvectors used in case of gamma = 0", ratio, upper=k_frac, decidable=dec,
-               note=f"'a fraction' read as at most {_half(k_frac)}; standard error {ratio_se:.2g} (delta method); "
-                    + unstated)
+               "eigenvectors used in case of gamma = 0", ratio, upper=k_frac, decidable=dec, kind=SETUP,
+               **why(ratio, ratio_se, k_frac),
+               note=f"a property of the prior the paper chose, which the posterior inherits, so a set-up fact: the "
+                    f"prior alone gives {prior(g1) / prior(g0):.3g} (no data needed), the posterior {ratio:.3g}; "
+                    f"{shift(g1)}; {shift(g0)}; 'a fraction' read as at most {_half(k_frac)}; standard error "
+                    f"{ratio_se:.2g} (delta method); " + unstated)
     rm = {t: of_mean(t, rmse_fn) for t in tags}
+    rmall = {**rm, "rule": of_mean("rule", rmse_fn)}
     # |RMSE0 - RMSE01|: the two gammas' chains are independent, so the error of the difference adds in quadrature
     dr = abs(rm[g0][0] - rm[g1][0])
     dr_se = float(np.hypot(rm[g0][1], rm[g1][1]))
     diff = float(np.sqrt(np.mean((chains[g0]["ell_mean"] - chains[g1]["ell_mean"]) ** 2)))
     ok, dec = mc.range_verdict(dr, dr_se, upper=little)
-    rec.within(f"|RMSE(gamma={g0}) - RMSE(gamma={g1})| of the posterior mean of Phi(f) against l0",
-               "comparing gamma = 0 and gamma = 0.1 we observe only a little difference in the estimation performance",
-               dr, upper=little, decidable=dec,
-               note=f"'a little' read as at most {little:g} (a fifth of either RMSE, about 0.05); RMSEs "
-                    f"{_pm(*rm[g0])} and {_pm(*rm[g1])}; standard error of the difference {dr_se:.2g}; RMS difference "
-                    f"of the two posterior means {diff:.4f}; {mcnote}")
+    claim_dr = f"|RMSE(gamma={g0}) - RMSE(gamma={g1})| of the posterior mean of Phi(f) against l0"
+    said_dr = "comparing gamma = 0 and gamma = 0.1 we observe only a little difference in the estimation performance"
+    note_dr = (f"'a little' read as at most {little:g} (a fifth of either RMSE, about 0.05); RMSEs "
+               f"{_pm(*rm[g0])} and {_pm(*rm[g1])}; standard error of the difference {dr_se:.2g}; RMS difference "
+               f"of the two posterior means {diff:.4f}; {mcnote}; {ONE_DRAW}")
+    reg = rec.within(claim_dr, said_dr, dr, upper=little, decidable=dec, note=note_dr, **why(dr, dr_se, little))
+    okc, decc = beats_const(g0, g1)
+    rev = rec.holds(claim_dr, said_dr, dr, ok and okc,
+                    f"[-inf, {little:g}] and each RMSE below the best constant estimate's sd(l0) = {rmse_const:.4g}",
+                    decidable=(dec and decc) or (dec and not ok) or (decc and not okc), kind="value", note=note_dr,
+                    **why(dr, dr_se, little))
+    rec.revise(reg, rev, "PENDING", "rule 4: two identical constant estimates (the prior's Phi = 1/2 among them) "
+               "differ by 0 and passed; the estimates must also beat the best constant")
     energy = {t: of_mean(t, lambda m: dirichlet_energy(m, edges)) for t in tags}
     ok, dec = mc.order_verdict([energy[g][0] for g in (g0, g1, g2)], [energy[g][1] for g in (g0, g1, g2)])
+    de = min(energy[g0][0] - energy[g1][0], energy[g1][0] - energy[g2][0])
     rec.holds(f"roughness sum_(i~j) (l_i - l_j)^2 of the posterior mean: gamma={g0} > gamma={g1} > gamma={g2}",
               "if we choose gamma too high, we might be oversmoothing as a result of taking too few eigenvectors",
               " > ".join(_pm(*energy[g]) for g in (g0, g1, g2)), ok, "strict order beyond 2 standard errors",
-              decidable=dec, note=f"truth: {dirichlet_energy(ell0, edges):.4g}; {mcnote}")
+              decidable=dec, note=f"truth: {dirichlet_energy(ell0, edges):.4g}; {mcnote}; {ONE_DRAW}",
+              **why(de, float(np.hypot(energy[g0][1], energy[g1][1])), 0.0))
     ok, dec = mc.order_verdict([rm[g2][0], rm[g1][0]], [rm[g2][1], rm[g1][1]])
     rec.holds(f"RMSE of the posterior mean vs l0: gamma={g2} > gamma={g1}",
               "if we choose gamma too high, we might be oversmoothing as a result of taking too few eigenvectors" "(gamma = 1)",
               f"{_pm(*rm[g2])} vs {_pm(*rm[g1])}", ok, "strict beyond 2 standard errors", decidable=dec,
+              **why(rm[g2][0] - rm[g1][0], float(np.hypot(rm[g2][1], rm[g1][1])), 0.0),
               note=f"{mcnote}; one data realisation, so this is about its posterior, not about every data set; "
                    + unstated)
     cover = {}
     for t in tags:
         loo = np.asarray(chains[t]["coverage_loo"], dtype=float)
-        cover[t] = (float(chains[t]["coverage"]), mc.jackknife_se(loo))
+        cover[t] = (float(chains[t]["coverage"]), mc.jackknife_se(loo) if loo.size > 1 else float("nan"))
     ok, dec = mc.order_verdict([cover[g1][0], cover[g2][0]], [cover[g1][1], cover[g2][1]])
     rec.holds(f"fraction of vertices whose 95 % band covers l0: gamma={g2} < gamma={g1}",
               "if we choose gamma too high, we might be oversmoothing (gamma = 1)",
               f"{_pm(*cover[g2])} vs {_pm(*cover[g1])}", ok, "strict beyond 2 standard errors", decidable=dec,
-              note="not a number the paper gives; added because coverage shows oversmoothing more reliably than "
-                   f"the RMSE; {mcnote}")
+              kind=OURS, **why(cover[g1][0] - cover[g2][0], float(np.hypot(cover[g1][1], cover[g2][1])), 0.0),
+              note="not a number the paper gives (ours, never the paper's verdict); added because coverage shows "
+                   f"oversmoothing more reliably than the RMSE; {mcnote}; {ONE_DRAW}")
     r = chains["rule"]
     gr = float(r["gamma"])
     kr = kstat("rule")
@@ -211,17 +311,27 @@ def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str
     mass = float(prior_mass(gamma_rule / n, n, round(share * n)))
     rec.within(f"E[k | gamma = {gamma_rule:g}/n = {gr:.4g}] / n",
                "the rule of thumb gamma = 20/n ends up in using only a small fraction of the total number of "
-               "eigenvectors", kr[0] / n, upper=share, decidable=dec,
-               note=f"'small fraction' read as the first {100 * share:g} % ({100 * mass:.0f} % of the prior mass); "
+               "eigenvectors", kr[0] / n, upper=share, decidable=dec, kind=SETUP, **why(kr[0] / n, kr[1] / n, share),
+               note=f"a property of the prior gamma = {gamma_rule:g}/n, which the posterior inherits, so a set-up "
+                    f"fact: the prior alone gives E[k]/n = {prior('rule') / n:.3g}; {shift('rule')}; 'small fraction' "
+                    f"read as the first {100 * share:g} % ({100 * mass:.0f} % of the prior mass); "
                     f"standard error {kr[1] / n:.2g}; " + unstated)
-    rr = mc.stat_with_se(r["ell_mean_chains"], rmse_fn)
+    rr = rmall["rule"]
     best_t = g0 if rm[g0][0] <= rm[g1][0] else g1
     gap, gap_se = rr[0] - rm[best_t][0], float(np.hypot(rr[1], rm[best_t][1]))
     ok, dec = mc.range_verdict(gap, gap_se, upper=gap_max)
-    rec.within(f"RMSE(gamma = {gamma_rule:g}/n) - min(RMSE(gamma={g0}), RMSE(gamma={g1}))",
-               "but it does not oversmooth too much", gap, upper=gap_max, decidable=dec,
-               note=f"RMSE rule {_pm(*rr)}, coverage {float(r['coverage']):.3f}; 'without much' read as within "
-                    f"{gap_max:g} of the better of gamma = 0, 0.1; standard error {gap_se:.2g}")
+    claim_gap = f"RMSE(gamma = {gamma_rule:g}/n) - min(RMSE(gamma={g0}), RMSE(gamma={g1}))"
+    note_gap = (f"RMSE rule {_pm(*rr)}, coverage {float(r['coverage']):.3f}; 'without much' read as within "
+                f"{gap_max:g} of the better of gamma = 0, 0.1; standard error {gap_se:.2g}; {ONE_DRAW}")
+    reg = rec.within(claim_gap, "but it does not oversmooth too much", gap, upper=gap_max, decidable=dec,
+                     note=note_gap, **why(gap, gap_se, gap_max))
+    okc, decc = beats_const("rule")
+    rev = rec.holds(claim_gap, "but it does not oversmooth too much", gap, ok and okc,
+                    f"[-inf, {gap_max:g}] and the rule's RMSE below the best constant estimate's sd(l0) = "
+                    f"{rmse_const:.4g}", decidable=(dec and decc) or (dec and not ok) or (decc and not okc),
+                    kind="value", note=note_gap, **why(gap, gap_se, gap_max))
+    rec.revise(reg, rev, "PENDING", "rule 4: a rule-of-thumb estimate equal to a constant one (the prior's Phi = 1/2) "
+               "passed whenever the others were as bad; it must also beat the best constant")
     for t in (*tags, "rule"):
         c = chains[t]
         rec.note(f"gamma={t}", {"gamma": float(c["gamma"]), "k_mean": float(c["k_mean"]),
@@ -253,7 +363,56 @@ def rule_mass_claims(rec: ClaimsRecord, n: int, gamma_rule: float) -> None:
         mass = float(prior_mass(gamma, n, round(frac * n)))
         rec.close(f"prior mass of k in the first {frac:.0%} of the eigenvectors, gamma = {gamma_rule:g}/n, n = {n}",
                   f"gamma = 20/n puts about {target:.0%} of the mass on the first {frac:.0%} of the eigenvectors",
-                  mass, target, atol=RULE_MASS_ATOL, note="exact mass of eq. (2) on {1..l}; the paper rounds to percent")
+                  mass, target, atol=RULE_MASS_ATOL, kind=SETUP,
+                  note="exact mass of eq. (2) on {1..l}; the paper rounds to percent; arithmetic on the paper's own "
+                       "prior and numbers, so a set-up fact")
+
+
+def k_move_stationary_tv(squared: bool, n: int = RJ_N, gamma: float = RJ_GAMMA, c: float = RJ_C,
+                         seed: int = RJ_SEED) -> float:
+    """Total-variation distance between p(k | z, c) ∝ p(z | k, c) e^(-gamma k) and the stationary law of Algorithm
+    1's k-move (Bin(4, 1/2) steps, Metropolis acceptance) on a path graph of ``n`` vertices, z ~ N(0, I) from
+    ``seed``: with the ratio's exponent (z^T u^(i))^2 / (1 + c tau_i) (``squared``), or as printed in Section 3.2
+    and Algorithm 1 line 5, z^T u^(i) unsquared. Both laws are exact (the transition matrix's eigenvector)."""
+    basis = DCTBasis((n,))
+    z = np.random.default_rng(seed).standard_normal(n)
+    zeta, tau = basis.project(z, n), sa.tau(basis.lam, n, 1.0)
+    ct = c * tau[:n]
+    x = zeta ** 2 if squared else zeta
+    terms = 0.5 * (np.log(ct) - np.log1p(ct) + x / (1 + ct))
+    lp = np.cumsum(0.5 * (np.log(ct) - np.log1p(ct) + zeta ** 2 / (1 + ct))) - gamma * np.arange(1, n + 1)
+    exact = np.exp(lp - lp.max())
+    exact /= exact.sum()
+    cum = np.concatenate([[0.0], np.cumsum(terms)])
+    P = np.zeros((n, n))
+    for k in range(1, n + 1):
+        for step, pr in zip(range(-2, 3), sa.PROPOSAL_PROBS):
+            kp = k + step
+            if step and 1 <= kp <= n:
+                log_r = -gamma * (kp - k) + (cum[kp] - cum[k])
+                P[k - 1, kp - 1] = pr * min(1.0, float(np.exp(min(log_r, 0.0))))
+        P[k - 1, k - 1] = 1.0 - P[k - 1].sum()
+    w, vec = np.linalg.eig(P.T)
+    pi = np.abs(np.real(vec[:, np.argmin(np.abs(w - 1))]))
+    return float(0.5 * np.abs(pi / pi.sum() - exact).sum())
+
+
+def rj_ratio_claims(rec: ClaimsRecord) -> None:
+    """Algorithm 1's acceptance ratio as printed (Section 3.2, line 5 of Algorithm 1: z^T u^(i) without its square)
+    against the k-conditional it must leave invariant (Lemma 1), and the corrected ratio as the contrast."""
+    tv = k_move_stationary_tv(squared=False)
+    c = rec.within(f"total-variation distance between p(k | z, c) and the stationary law of Algorithm 1's k-move as "
+                   f"printed (exponent z^T u^(i) unsquared), path graph n = {RJ_N}",
+                   "Algorithm 1: accept k' with probability min(1, r), r as in Section 3.2 (exponent z^T u^(i) / "
+                   "(1 + c tau_i)); by Lemma 1 the chain has the posterior as its stationary law", tv, upper=RJ_TV_ATOL,
+                   note=f"gamma = {RJ_GAMMA:g}, c = {RJ_C:g}, z ~ N(0, I) (seed {RJ_SEED}), both laws exact; with the "
+                        f"square the distance is {k_move_stationary_tv(squared=True):.1e}; our sampler uses the "
+                        "square (spec A4)")
+    if c.verdict == "fail":
+        rec.explain(c, "missing square in the acceptance ratio (Section 3.2 and Algorithm 1 line 5): p(z | k, c) has "
+                       "(z^T u^(i))^2 in its exponent, so only the squared ratio satisfies detailed balance; as printed "
+                       "the k-move targets another law",
+                    test="test_hvz_acceptance_ratio_printed_without_square_is_wrong")
 
 
 def fig2_claims(data: dict, chains: dict, tags: list[str], cfg: dict) -> ClaimsRecord:
@@ -266,9 +425,10 @@ def fig2_claims(data: dict, chains: dict, tags: list[str], cfg: dict) -> ClaimsR
     rule = float(cfg["path"]["gamma_rule"])
     posterior_claims(rec, data, chains, tags, edges, rule, cfg["claims"])
     rule_mass_claims(rec, n, rule)
+    rj_ratio_claims(rec)
     rec.close(f"rule-of-thumb gamma = {rule:g}/n for n = {n}", "our suggested rule-of-thumb of setting gamma = 20/n "
               "corresponds in the previous examples to gamma = 0.04 [path graph]", rule / n, RULE_GAMMA_PAPER["path"],
-              atol=RULE_GAMMA_ATOL)
+              atol=RULE_GAMMA_ATOL, kind=SETUP, note="arithmetic on the paper's own numbers (20/500)")
     return rec
 
 
@@ -281,7 +441,7 @@ def fig4_claims(data: dict, chains: dict, tags: list[str], cfg: dict) -> ClaimsR
     posterior_claims(rec, data, chains, tags, data["edges"], rule, cfg["claims"])
     rec.close(f"rule-of-thumb gamma = {rule:g}/n for n = {n}", "our suggested rule-of-thumb ... corresponds ... to "
               "gamma = 0.024 [small-world graph]", rule / n, RULE_GAMMA_PAPER["smallworld"], atol=RULE_GAMMA_ATOL,
-              note="the paper rounds 20/848 = 0.0236")
+              kind=SETUP, note="the paper rounds 20/848 = 0.0236; arithmetic on the paper's own numbers")
     return rec
 
 
@@ -295,12 +455,14 @@ def fig3_claims(d: dict, cfg: dict) -> ClaimsRecord:
     n = y.size
     rec = ClaimsRecord("hartog_vanzanten/fig3", PAPER)
     rec.close("nodes in the largest connected component", "the largest connected component has 848 nodes", n,
-              LCC_PAPER, atol=0.5, note=f"graph seed {int(d['graph_seed'])}: the smallest seed giving 848 with our "
+              LCC_PAPER, atol=0.5, kind=SETUP, note="a set-up fact: "
+                                                    f"graph seed {int(d['graph_seed'])}: the smallest seed giving 848 with our "
                                         "vectorised rewiring (the spec's seed 260 was for a different routine); the "
                                         "LCC size varies widely with the seed, so the seed is chosen, not the "
                                         "construction")
     rec.close("fraction of labels removed", "the same construction of the observed data as on the path graph "
-              "(20 % removed)", float((~obs).mean()), float(sw["frac_missing"]), atol=0.5 / n)
+              "(20 % removed)", float((~obs).mean()), float(sw["frac_missing"]), atol=0.5 / n, kind=SETUP,
+              note="a stated share: true by construction of our data")
     rec.note("edges", int(len(e)))
     rec.note("mean_degree", float(2 * len(e) / n))
     return rec
@@ -314,14 +476,30 @@ def fig5_claims(t: pd.DataFrame, cfg: dict) -> ClaimsRecord:
     with n, else the machine's load distorted them), and comparable test errors."""
     m, cl = cfg["mnist"], cfg["claims"]
     runs = {meth: t[t.method == meth].sort_values("n_nodes") for meth in ("truncated", "untruncated")}
-    slope = {meth: loglog_slope(r.n_nodes.to_numpy(), r.t_total.to_numpy()) for meth, r in runs.items()}
+    # fewer than two sizes of a method (an empty or one-point ladder): no slope, and nothing decided (issue 37)
+    slope = {meth: loglog_slope(r.n_nodes.to_numpy(), r.t_total.to_numpy()) if len(r) >= 2 else float("nan")
+             for meth, r in runs.items()}
+    if min(len(r) for r in runs.values()) == 0:
+        rec = ClaimsRecord("hartog_vanzanten/fig5", PAPER)
+        for text, kind in (("speed-up t_untruncated / t_truncated at the largest graph", "value"),
+                           ("fitted log-log slope of the untruncated time", OURS),
+                           ("fitted log-log slope of the truncated time", "value"),
+                           ("slope gap: untruncated minus truncated", OURS),
+                           ("max over sizes of |test error truncated - test error untruncated|", "value"),
+                           ("nodes of the full graph", SETUP)):
+            rec.holds(text, "(no timing rows for one of the methods)", "no rows", False, "no data", decidable=False,
+                      kind=kind,
+                      remedy="run the MNIST timing ladder (hvz_mnist_run, about 820 job-seconds at paper scale)")
+        return rec
     tr, un = runs["truncated"], runs["untruncated"]
     speedup, (s_lo, s_hi) = float(cl["speedup_min"]), (float(x) for x in cl["slope_untruncated"])
     s_tr, s_gap, err_gap = float(cl["slope_truncated_max"]), float(cl["slope_gap_min"]), float(cl["test_error_gap_max"])
     n_decide = int(cl["decide_from_n"])
     rec = ClaimsRecord("hartog_vanzanten/fig5", PAPER)
     n_top = int(tr.n_nodes.max())
-    decidable = n_top >= n_decide
+    decidable = n_top >= n_decide and min(len(r) for r in runs.values()) >= 2
+    remedy = ("re-time on an idle machine, or the paper-scale ladder up to n = 13,782: the hvz_mnist_run jobs, about "
+              "820 job-seconds at paper scale (docs/performance.md)")
     why = "" if decidable else f" (largest graph n = {n_top} < {n_decide}: too small to decide)"
     unstated = (f"depends on unstated choices: K_max = {int(m['K_max'])} eigenpairs (eigsh), k0 = min(round(ln2/gamma), "
                 f"{int(m['k0_cap'])}), q = 1, {int(m['n_iter'])} sweeps for both methods")
@@ -333,20 +511,24 @@ def fig5_claims(t: pd.DataFrame, cfg: dict) -> ClaimsRecord:
             for meth, ok in clean.items()}
     ratio = float(un.t_total.iloc[-1] / tr.t_total.iloc[-1])
     rec.within(f"speed-up t_untruncated / t_truncated at the largest graph (n = {n_top})",
-               "the difference in computation time is dramatic", ratio, lower=speedup, decidable=decidable,
+               "the difference in computation time is dramatic", ratio, lower=speedup, decidable=decidable, remedy=remedy,
                note=f"'dramatic' read as at least {speedup:g}x (the issue's threshold); " + unstated +
                     "; the speed-up is set mostly by K_max (eigsh cost grows with it)" + why)
     rec.within("fitted log-log slope of the untruncated time", "k = n makes the method as costly as [4]: a full "
                "eigendecomposition, O(n^3)", slope["untruncated"], lower=s_lo, upper=s_hi,
-               decidable=decidable and clean["untruncated"],
-               note="least-squares slope of log t_total on log n over all sizes" + why + load["untruncated"])
+               decidable=decidable and clean["untruncated"], kind=OURS, remedy=remedy,
+               note="ours, not the paper's: the paper says only that k = n is as costly as [4] and never writes "
+                    "O(n^3) or any exponent for it; least-squares slope of log t_total on log n over all sizes"
+                    + why + load["untruncated"])
     rec.within("fitted log-log slope of the truncated time", "computing the first k eigenpairs costs O(k n^2) for "
                "fixed k (at most quadratic in n)", slope["truncated"], upper=s_tr,
-               decidable=decidable and clean["truncated"],
+               decidable=decidable and clean["truncated"], remedy=remedy,
                note="eigsh on the sparse 15-NN Laplacian; " + unstated + why + load["truncated"])
     rec.within("slope gap: untruncated minus truncated", "the truncated method scales far better as n grows",
                slope["untruncated"] - slope["truncated"], lower=s_gap, decidable=decidable and all(clean.values()),
-               note=f"'clearly below' read as at least {s_gap:g} in the exponent" + why + load["untruncated"]
+               kind=OURS, remedy=remedy,
+               note="ours, not the paper's: it rests on the untruncated exponent, which the paper never states; "
+                    f"'clearly below' read as at least {s_gap:g} in the exponent" + why + load["untruncated"]
                     + load["truncated"])
     both = tr.merge(un, on="n_nodes", suffixes=("_t", "_u"))
     gap = float(np.max(np.abs(both.test_error_t - both.test_error_u)))
@@ -357,7 +539,7 @@ def fig5_claims(t: pd.DataFrame, cfg: dict) -> ClaimsRecord:
                     + ", ".join(f"{100 * v:.1f}%" for v in un.test_error) + "; test sets of "
                     + ", ".join(str(int(v)) for v in tr.n_test) + " images (one image = 100/n_test percentage points)")
     rec.close("nodes of the full graph", "all test and training images of the digits 4 and 9: 13,782 nodes",
-              n_top, FULL_N, atol=0.5, decidable=n_top == FULL_N,
+              n_top, FULL_N, atol=0.5, decidable=n_top == FULL_N, kind=SETUP, remedy=remedy,
               note="" if n_top == FULL_N else f"the quick ladder stops at n = {n_top}")
     rec.note("slopes", slope)
     rec.note("speedup_per_size", {int(n): float(u / s) for n, u, s in zip(both.n_nodes, both.t_total_u,
@@ -382,17 +564,19 @@ def fig6_claims(v: dict, cfg: dict) -> ClaimsRecord:
     T, H, W = v["labels"].shape
     rec = ClaimsRecord("hartog_vanzanten/fig6", PAPER)
     rec.close("nodes of the space-time graph (frames x pixels)", "9 frames of 100 x 100 pixels: 90,000 nodes",
-              T * H * W, NODES_PAPER, atol=0.5)
+              T * H * W, NODES_PAPER, atol=0.5, kind=SETUP, note="a stated size: true by construction of our video")
     # exactly round(0.1 n) pixels are removed: any share but the paper's is off by at least 1/n = 1.1e-5
     rec.close("fraction of uncoloured (unobserved) pixels", "we removed the colour of 10 % of the pixels at random",
-              float((~v["observed"]).mean()), UNCOLOURED_PAPER, atol=1e-4, note="exactly round(0.1 n) pixels, uniformly")
+              float((~v["observed"]).mean()), UNCOLOURED_PAPER, atol=1e-4, kind=SETUP,
+              note="exactly round(0.1 n) pixels, uniformly; a stated share: true by construction of our video")
     per = v["extra"].reshape(T, -1).sum(axis=1)
     tx = int(trc["extra_frame"])
     # Section 5.3: "we added an additional ball in the fifth image" (0-based frame 4)
     rec.holds("frames containing extra-ball pixels", "an additional ball is added in the fifth frame",
               [int(t) + 1 for t in np.flatnonzero(per)], bool(per[tx] > 0 and per.sum() == per[tx] and tx == 4),
-              "only frame 5",
-              note=f"extra ball radius {trc['extra_radius']:g} px at {trc['extra_center']} "
+              "only frame 5", kind=SETUP,
+              note="a stated construction, true by construction of our video; "
+                   f"extra ball radius {trc['extra_radius']:g} px at {trc['extra_center']} "
                    f"(unstated in the paper); moving ball radius {trc['radius']:g} px, "
                    f"{trc['step']} px per frame")
     return rec
@@ -411,7 +595,7 @@ def fig7_claims(cfg: dict) -> ClaimsRecord:
     rec.within(f"max |eigenvalue (dense eigh) - lambda_i + mu_j + nu_k| on a {shape} grid graph",
                "the eigenvalues of the grid graph are sums lambda_i + mu_j + nu_k of path-graph eigenvalues, the "
                "eigenvectors their tensor products (Mohar, Thm 3.5)", float(np.abs(lam_dense - lam_dct).max()),
-               upper=EIG_ATOL)
+               upper=EIG_ATOL, known="Mohar 1991, 'The Laplacian spectrum of graphs', Thm 3.5 (Cartesian products)")
     T, H, W = (int(cfg["tracking"][k]) for k in ("T", "H", "W"))
     A = grid_adjacency((T, H, W))
     # Our graph against the count of the paper's construction: true by construction of our code, so a note.
@@ -440,7 +624,7 @@ def fig8_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
     ell = tr["ell_mean"]
     truth, extra = v["truth"].astype(bool), v["extra"]
     T = truth.shape[0]
-    unstated = tracking_unstated(tr, cfg["tracking"])
+    unstated = tracking_unstated(tr, cfg["tracking"]) + "; " + IMPROPER
     rec = ClaimsRecord("hartog_vanzanten/fig8", PAPER)
     T_, H, W = ell.shape
     k = int(round(chain1_k(tr)))
@@ -495,7 +679,7 @@ def fig9_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
     is removed, judged under every reading of the unstated noise."""
     cl = cfg["claims"]
     iou_min, err_max = float(cl["iou_min"]), float(cl["frame_error_max"])
-    unstated = tracking_unstated(tr, cfg["tracking"])
+    unstated = tracking_unstated(tr, cfg["tracking"]) + "; " + IMPROPER
     rec = ClaimsRecord("hartog_vanzanten/fig9", PAPER)
     views = reading_views(tr)
     ious = [(t, frame_iou(tr[pre + "estimate"], v["truth"])) for t, pre in views]
@@ -507,32 +691,64 @@ def fig9_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
                    note=f"'found' read as an overlap (intersection over union) of at least {iou_min:g} with the moving "
                    f"ball; per frame {iou.round(3).tolist()}; " + unstated)
     err = tr["frame_error"]
-    judge_readings(rec, "max over frames of the pixel error of the thresholded estimate against the moving ball",
-                   "we observe that the object is located in all images",
-                   [(t, float(np.max(tr[pre + "frame_error"]))) for t, pre in views], upper=err_max,
-                   decidable=[pooled_chains_verdict(tr, pre, "frame_error_max", lambda x: x <= err_max)
-                              for _, pre in views],
-                   note=f"per frame {err.round(4).tolist()}; the extra ball counts as an error in frame 5")
+    claim_err = "max over frames of the pixel error of the thresholded estimate against the moving ball"
+    said_err = "we observe that the object is located in all images"
+    # Rule 4: the all-background estimate errs on exactly the ball's pixels (7.09 % of a frame), inside the registered
+    # 10 %. The revised reading counts the errors in units of the ball: at most (1 - iou_min) of its pixels, the bar
+    # of the overlap reading above (an estimate with overlap >= iou_min misclassifies about that share).
+    ball = np.asarray(v["truth"], dtype=bool).reshape(np.asarray(v["truth"]).shape[0], -1).mean(axis=1)
+    rel_max = 1.0 - iou_min
+    err_note = (f"per frame {err.round(4).tolist()}; the extra ball counts as an error in frame 5; the ball covers "
+                f"{ball.min():.2%}-{ball.max():.2%} of a frame, which is what the all-background estimate errs on; "
+                + IMPROPER)
+    reg = judge_readings(rec, claim_err, said_err, [(t, float(np.max(tr[pre + "frame_error"]))) for t, pre in views],
+                         upper=err_max, decidable=[pooled_chains_verdict(tr, pre, "frame_error_max",
+                                                                         lambda x: x <= err_max) for _, pre in views],
+                         note=err_note)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        per_ball = float(np.max(ball))
+        rel = [(t, float(np.max(np.asarray(tr[pre + "frame_error"]) / np.where(ball > 0, ball, np.nan))))
+               for t, pre in views]
+    rev = judge_readings(rec, claim_err, said_err, rel, upper=rel_max,
+                         decidable=[pooled_chains_verdict(tr, pre, "frame_error_max",
+                                                          lambda x: x / per_ball <= rel_max) for _, pre in views],
+                         note="revised quantity: the worst frame's misclassified pixels divided by the ball's pixels "
+                              f"in that frame, at most {rel_max:g} (1 - the overlap bar {iou_min:g}); " + err_note)
+    rec.revise(reg, rev, "PENDING", "rule 4: the all-background estimate errs on 7.09 % of a frame and passed the "
+               f"registered 10 %; counted in units of the ball's pixels it errs on all of them (1 > {rel_max:g})")
     kept = float(tr["extra_kept"])
     claim = "fraction of the extra ball's pixels (frame 5) above 1/2"
     said = "the additional object in frame 5 ... is ignored when we truncate at probability 0.5"
     note = ("the extra ball's size is unstated (ours: radius 5 px); " + tracking_tried(tr, "chain_extra_kept", "arm_extra_kept")
             + unstated + "; " + tracking_probes(tr) + unproven(_extra_ball_explanation(tr, kept)))
     alts = alt_readings(tr)
+
+    def removed(x):
+        return x <= 0.0
+
+    # Rule 1: the registered reading is the text's (exact labels, the design's A11), judged before any flip chain ran
+    reg = rec.within(claim, said, kept, upper=0.0, note=note, undecided=UNCONVERGED,
+                     decidable=pooled_chains_verdict(tr, "", "extra_kept", removed))
     if alts:
-        def removed(x):
-            return x <= 0.0
-        readings = [Reading(reading_text(0.0), kept, upper=0.0, decidable=pooled_chains_verdict(tr, "", "extra_kept", removed))]
+        readings = [Reading(reading_text(0.0), kept, upper=0.0, undecided=UNCONVERGED,
+                            decidable=pooled_chains_verdict(tr, "", "extra_kept", removed))]
         for _, flip, pre in alts:
-            readings.append(Reading(reading_text(flip), float(tr[pre + "extra_kept"]), upper=0.0,
+            readings.append(Reading(reading_text(flip), float(tr[pre + "extra_kept"]), upper=0.0, undecided=UNCONVERGED,
                                     decidable=pooled_chains_verdict(tr, pre, "extra_kept", removed)))
-        rec.wording(claim, said, readings, note="the noise of the set-up is unstated, so the claim is judged under both "
-                    "readings of 'noisy environment', each on its own pooled chains (the flip reading was fixed as a "
-                    "configured arm before its result was seen); " + _alt_note(tr, alts) + note)
-    else:
-        rec.within(claim, said, kept, upper=0.0, note=note)
+        rev = rec.wording(claim, said, readings, note="judged under both readings of 'noisy environment', each on its "
+                          "own pooled chains; a reading whose chains disagree is undecided (unconverged: they sit at k "
+                          "levels they never cross) and cannot mask a decided one (rule 6); " + _alt_note(tr, alts) + note)
+        rec.revise(reg, rev, FLIP_READING_COMMIT, FLIP_READING_WHY)
     _setup_notes(rec, tr, cl)
     return rec
+
+
+# The commit that made the 5 %-flip reading decide Fig 9's extra ball and Fig 10's largest width (rule 1): both had
+# failed under the text's reading (exact labels, the design's A11) in the runs of d9bcd90, where flips were an arm.
+FLIP_READING_COMMIT = "cdae760"
+FLIP_READING_WHY = ("the 5 %-flip reading of the caption's 'noisy environment' was made a deciding reading after this "
+                    "claim had failed under the text's (exact labels; the text names no flips); it stays undecided "
+                    "(unconverged: its chains never cross k levels) and cannot mask the decided failure")
 
 
 def _alt_note(tr: dict, alts) -> str:
@@ -576,7 +792,7 @@ def fig10_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
     ratio_min, median_max = float(cl["width_ratio_min"]), float(cl["width_median_far_max"])
     near_share, scale_atol = float(cl["wide_near_share_min"]), float(cl["width_scale_atol"])
     w = tr["ci_width"]
-    unstated = tracking_unstated(tr, cfg["tracking"])
+    unstated = tracking_unstated(tr, cfg["tracking"]) + "; " + IMPROPER
     dist = boundary_distance(v["labels"])
     rec = ClaimsRecord("hartog_vanzanten/fig10", PAPER)
     near, far = dist <= NEAR_PX, dist > FAR_PX
@@ -611,27 +827,33 @@ def fig10_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
     note = (f"read from the caption's scale (within {scale_atol:g} of {VMAX:g}); 99.9th percentile "
             f"{np.quantile(w, 0.999):.3f}; {int(wide.sum())} pixels ({wide.mean():.2%}) are wider than {VMAX:g}; "
             + tracking_tried(tr, "chain_width_max", "arm_width_max") + tracking_probes(tr)
-            + unproven(_width_explanation(tr, w, dist, frac, scale_atol)))
+            + unproven(_width_explanation(tr, w, dist, frac, scale_atol)) + "; " + IMPROPER)
     alts = alt_readings(tr)
+
+    def near_scale(x):
+        return abs(x - VMAX) <= scale_atol
+
+    # Rule 1: the registered reading is the text's (exact labels), judged before any flip chain ran
+    reg = rec.close(claim, said, wmax, VMAX, atol=scale_atol, note=note, undecided=UNCONVERGED,
+                    decidable=pooled_chains_verdict(tr, "", "width_max", near_scale))
     if alts:
-        def near_scale(x):
-            return abs(x - VMAX) <= scale_atol
-        readings = [Reading(reading_text(0.0), wmax, VMAX - scale_atol, VMAX + scale_atol,
+        readings = [Reading(reading_text(0.0), wmax, VMAX - scale_atol, VMAX + scale_atol, undecided=UNCONVERGED,
                             decidable=pooled_chains_verdict(tr, "", "width_max", near_scale))]
         extra = []
         for name, flip, pre in alts:
             readings.append(Reading(reading_text(flip), float(tr[pre + "width_max"]), VMAX - scale_atol,
-                                    VMAX + scale_atol, decidable=pooled_chains_verdict(tr, pre, "width_max", near_scale)))
+                                    VMAX + scale_atol, undecided=UNCONVERGED,
+                                    decidable=pooled_chains_verdict(tr, pre, "width_max", near_scale)))
             wa = np.asarray(tr[pre + "ci_width"])
             da = wa[dist <= NEAR_PX].mean() / wa[dist > NEAR_PX].mean()
             extra.append(f"reading {name} ({flip:.0%} flipped): largest width per chain "
                          + ", ".join(f"{float(x):.2f}" for x in tr[pre + "chain_width_max"])
                          + f", boundary/elsewhere mean-width ratio {da:.1f}, median width beyond {FAR_PX} px "
                          f"{float(np.median(wa[dist > FAR_PX])):.3g}")
-        rec.wording(claim, said, readings, note="judged under both readings of the unstated noise ('noisy "
-                    "environment'), each on its own pooled chains; " + "; ".join(extra) + "; " + note)
-    else:
-        rec.close(claim, said, wmax, VMAX, atol=scale_atol, note=note)
+        rev = rec.wording(claim, said, readings, note="judged under both readings of the unstated noise ('noisy "
+                          "environment'), each on its own pooled chains; a reading whose chains disagree is undecided "
+                          "(unconverged) and cannot mask a decided one (rule 6); " + "; ".join(extra) + "; " + note)
+        rec.revise(reg, rev, FLIP_READING_COMMIT, FLIP_READING_WHY)
     _setup_notes(rec, tr, cl)
     return rec
 

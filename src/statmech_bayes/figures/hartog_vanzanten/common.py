@@ -99,10 +99,27 @@ def frames_frame(series: dict):
                          **{k: np.asarray(v).ravel() for k, v in series.items()}})
 
 
-def colorbar(fig, im, label: str) -> None:
+def colorbar(fig, im, label: str):
     fig.subplots_adjust(right=0.88)
     cax = fig.add_axes([0.9, 0.15, 0.025, 0.7])
-    fig.colorbar(im, cax=cax, label=label)
+    return fig.colorbar(im, cax=cax, label=label)
+
+
+def made_with(tr: dict) -> str:
+    """What made a tracking figure, for a small text on the image: the noise reading drawn and the sampler."""
+    flip = float(tr["reading_flip"][0]) if "reading_flip" in tr else 0.0
+    R = int(tr["n_chains"]) if "n_chains" in tr else 1
+    move = str(tr["k_move"])
+    sampler = ("Algorithm 1 with k drawn from p(k | z, c)" if move == "conditional" else f"Algorithm 1, {move} k move")
+    if float(tr["scale_sd"]) > 0:
+        sampler += " and a scale move on (g, c) (not the paper's sampler as printed)"
+    return (f"reading: {reading_text(flip)}; {sampler}; a = b = 0 (improper posterior), q = {float(tr['q']):g}; "
+            f"{R} chains x {int(tr['n_iter'])} sweeps pooled, not converged (fig8_convergence)")
+
+
+def stamp(fig, text: str) -> None:
+    """The small provenance line at the foot of a figure."""
+    fig.text(0.01, 0.004, text, fontsize=5.5, ha="left", va="bottom", wrap=True, color="0.25")
 
 
 def tracking_unstated(tr: dict, cfg_tr: dict) -> str:
@@ -261,6 +278,8 @@ def pooled_chains_verdict(tr: dict, prefix: str, key: str, ok) -> bool:
     undecidable at this Monte-Carlo precision. When the level weights leave a single chain of several, the reading is
     undecidable too: nothing checks that this one chain has converged."""
     per = np.asarray(tr.get(f"{prefix}chain_{key}", []), dtype=float)
+    if per.size == 1:  # one chain: nothing shows that it converged (issue 37)
+        return False
     w = np.asarray(tr.get(f"{prefix}chain_pool_weight", np.ones(per.size)), dtype=float)
     if w.size == per.size and per.size:
         carried = per[w >= MIN_POOL_WEIGHT]
@@ -310,15 +329,22 @@ def reading_views(tr: dict) -> list[tuple[str, str]]:
 def judge_readings(rec, claim: str, paper: str, values: list[tuple[str, float]], lower: float = -np.inf,
                    upper: float = np.inf, note: str = "", decidable: list[bool] | None = None):
     """One claim of Figs 8-10 judged under every noise reading: a range claim when there is one reading, else a
-    wording claim with one :class:`Reading` per noise reading (pass or fail only when they agree)."""
-    from statmech_bayes.reporting.claims import Reading
+    wording claim with one :class:`Reading` per noise reading (rule 6: decided readings that agree decide, an
+    undecided one never masks a decided one). A reading is undecided when its weighted chains disagree (or there is
+    one): they sit at separate k levels that their k moves never cross, so more sweeps of the same chains do not
+    decide it: reason ``unconverged``, not noise."""
+    from statmech_bayes.reporting.claims import UNCONVERGED, Reading
 
     decidable = decidable or [True] * len(values)
     if len(values) == 1:
-        return rec.within(claim, paper, values[0][1], lower=lower, upper=upper, note=note, decidable=decidable[0])
-    return rec.wording(claim, paper, [Reading(t, float(v), lower, upper, d) for (t, v), d in zip(values, decidable)],
+        return rec.within(claim, paper, values[0][1], lower=lower, upper=upper, note=note, decidable=decidable[0],
+                          undecided=UNCONVERGED)
+    return rec.wording(claim, paper, [Reading(t, float(v), lower, upper, d, UNCONVERGED)
+                                      for (t, v), d in zip(values, decidable)],
                        note="judged under every reading of the unstated noise ('noisy environment'), each on its own "
-                            "pooled chains; " + note)
+                            "pooled chains; the text's reading (exact labels) is the registered one; a reading whose "
+                            "chains disagree is undecided (unconverged: its chains sit at k levels they never cross) "
+                            "and decides nothing; " + note)
 
 
 def loglog_slope(n: np.ndarray, t: np.ndarray) -> float:

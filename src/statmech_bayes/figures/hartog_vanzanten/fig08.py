@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.figures.hartog_vanzanten.claims import fig8_claims
-from statmech_bayes.figures.hartog_vanzanten.common import colorbar, frame_grid, frames_frame
+from statmech_bayes.figures.hartog_vanzanten.common import (
+    colorbar,
+    frame_grid,
+    frames_frame,
+    made_with,
+    stamp,
+)
 from statmech_bayes.reporting.plotstyle import use_style
 
 
@@ -15,4 +21,5 @@ def make(inputs: dict, cfg: dict):
     ell = tr["ell_mean"]
     fig, im = frame_grid(lambda ax, t: ax.imshow(ell[t], cmap="gray_r", vmin=0, vmax=1, interpolation="nearest"))
     colorbar(fig, im, "posterior probability of an object pixel")
+    stamp(fig, made_with(tr))
     return fig, frames_frame({"ell_mean": ell}), fig8_claims(v, tr, cfg)

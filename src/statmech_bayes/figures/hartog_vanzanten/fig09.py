@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.figures.hartog_vanzanten.claims import fig9_claims
-from statmech_bayes.figures.hartog_vanzanten.common import frame_grid, frames_frame
+from statmech_bayes.figures.hartog_vanzanten.common import (
+    frame_grid,
+    frames_frame,
+    made_with,
+    stamp,
+)
 from statmech_bayes.reporting.plotstyle import use_style
 
 
@@ -14,4 +19,5 @@ def make(inputs: dict, cfg: dict):
     tr, _ = load_npz(inputs["tracking"])
     est = tr["estimate"]
     fig, _ = frame_grid(lambda ax, t: ax.imshow(est[t], cmap="gray_r", vmin=0, vmax=1, interpolation="nearest"))
+    stamp(fig, made_with(tr))
     return fig, frames_frame({"estimate": est}), fig9_claims(v, tr, cfg)

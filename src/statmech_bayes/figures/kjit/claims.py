@@ -19,7 +19,7 @@ from scipy.stats import ks_2samp, norm, spearmanr
 from statmech_bayes.figures.kjit import PAPER
 from statmech_bayes.figures.kjit.common import clears, interval, moving_average, repeat_ratios
 from statmech_bayes.kjit.experiments.summaries import log_kl_summary, merge_timing
-from statmech_bayes.reporting.claims import OURS, ClaimsRecord, Reading
+from statmech_bayes.reporting.claims import OURS, ClaimsRecord, Reading, unproven
 
 # Sec. 4, Exp. 1 (Fig. 3a): "Mean: -8.97, SD: 1.573" of the test log KL.
 FIG3_SD_PAPER = 1.573
@@ -29,6 +29,37 @@ FIG3_SD_PAPER = 1.573
 FIG5_LEVEL_PAPER, FIG5_PAIRS_PAPER = -8.8, 3000
 # Fig. 6b, read from the published figure: KJIT about e^3.5 = 30 times faster than sampling after problem 1.
 FIG6_X30 = 30.0
+# Revised readings (issues 34 and 36), stricter than the registered ones (the registered readings come from the
+# configuration section kjit.claims and are computed beside them, ClaimsRecord.revise); the commit that adopts them
+# is the one that carries this line (PENDING until the lead commits it).
+REVISED_NOW = "PENDING"
+# Fig. 4: "clearly exhibits a higher uncertainty on the test set #1": in at least nine of ten test points (the
+# registered share 0.5 is passed by a coin flip).
+FIG4_CLEARLY_SHARE = 0.9
+# Fig. 5: "roughly -8.8" stated to one decimal: the rounding band +-0.05 (the registered +-0.2 covers 4/7 of the
+# range a settled moving average can take, between the floor log sigma_y^2 = -9.21 and the threshold -8.5).
+FIG5_LEVEL_ATOL = 0.05
+# The commit that moved the Fig. 5 level from the whole run to the shown trace, after the whole-run reading had
+# failed at -9.02 (rule 1: the whole-run reading is the registered one).
+FIG5_SHOWN_COMMIT = "0ac3c08"
+# Fig. 5: "about 1,000 message pairs" read as within a factor 2 of 1,000 (the registered "<= 3,000" passes a trace
+# that settles at once, with 0 pairs).
+FIG5_PAIRS_FACTOR = 2.0
+# "orders of magnitude" (Fig. 6, Sec. 4 Exp. 3): at least one order (10x) or, plural, at least two (100x);
+# "several orders of magnitude" (Fig. 7 caption): at least two (100x) or at least three (1000x).
+ORDERS_READINGS = (10.0, 100.0)
+SEVERAL_ORDERS_READINGS = (100.0, 1000.0)
+# Fig. 8 "a steady decrease": judged with its standard error (a bootstrap over the data set's sites, pairing each
+# site's 2nd and last sweep), under two readings: any decrease, and a decrease as large as the project counts as a
+# rise (claims.rise_min, the "rapid increase" bar); a flat trace fails the second.
+FIG8_BOOTSTRAP = 2000
+# Issue 37: the setting consult_unusable (a confident prediction that is no distribution answered by the oracle) was
+# adopted in f00631d after nine claims had failed without it, and has not been run without it since.
+CONSULT_HISTORY = ("consult_unusable was adopted (f00631d) after nine claims had failed without it and has not been "
+                   "run without it since (issue 37): these verdicts are conditional on that choice, which the paper "
+                   "does not state")
+# The authors' Fertility test split (data/uci/fertility_norm_te.mat): 50 points, 44 of one class.
+FERTILITY_TEST_POINTS = 50
 # Fig. 9a, read from the published Infer.NET bars (spec section 5).
 PAPER_ERR = {"banknote": 0.03, "blood_transfusion": 0.35, "fertility": 0.56, "ionosphere": 0.13}
 # Fig. S1 (App. B.3), read from the published figure: average |K - K_hat| about 0.015 at D = 500 and 0.003 at
@@ -74,26 +105,36 @@ def fig1_claims(data: dict, cfg: dict) -> ClaimsRecord:
     # "the distributions of incoming messages of the four problems are diverse" (Sec. 4, Exp. 5)
     ks = {}
     for a, b in itertools.combinations(names, 2):
+        if min(np.size(data[a]["msg_mu"]), np.size(data[b]["msg_mu"])) == 0:
+            ks[f"{a}-{b}"] = np.nan                       # a data set without messages: this pair cannot be judged
+            continue
         s_mu = ks_2samp(data[a]["msg_mu"], data[b]["msg_mu"]).statistic
         s_lp = ks_2samp(np.log(data[a]["msg_var"]), np.log(data[b]["msg_var"])).statistic
         ks[f"{a}-{b}"] = float(max(s_mu, s_lp))
-    if len(names) > 1:
+    judged = len(names) > 1 and all(np.isfinite(v) for v in ks.values())
+    if names:
         rec.within("smallest pairwise two-sample KS distance (max over mean, log precision) between the data "
                    "sets' incoming messages", "As shown in Fig. 1, the distributions of incoming messages of "
-                   "the four problems are diverse", min(ks.values()), lower=ks_min,
-                   note=f"'diverse' read as: every pair of data sets differs by a KS distance >= {ks_min:g} in the "
-                        "mean or in the log precision of m_{z->f}; all pairs: " +
-                        ", ".join(f"{k} {v:.2f}" for k, v in ks.items()))
+                   "the four problems are diverse", min(ks.values()) if judged else np.nan, lower=ks_min,
+                   decidable=judged, remedy="" if judged else "every data set's sampling run with its messages",
+                   note=("" if judged else "fewer than two data sets with messages: nothing to compare; ")
+                   + f"'diverse' read as: every pair of data sets differs by a KS distance >= {ks_min:g} in the "
+                   "mean or in the log precision of m_{z->f}; all pairs: " +
+                   ", ".join(f"{k} {v:.2f}" for k, v in ks.items()))
     # zero-mean first sweep: "Infer.NET's inference engine initializes the message from w to have zero mean,
     # leading to m_{z_i->f} also having a zero mean" (Sec. 4, Exp. 3); visible here as the stripe at 0. Under our
     # parallel schedule every site of the first sweep sees the prior cavity, so the fraction is exactly 1/n_sweeps
     # by construction of the engine (not a property of the data): a note, not a claim (rule 4).
-    frac0 = np.mean(np.concatenate([np.abs(data[nm]["msg_mu"]) < 1e-12 for nm in names]))
+    mus = [np.abs(np.asarray(data[nm]["msg_mu"], float)) < 1e-12 for nm in names]
+    frac0 = float(np.mean(np.concatenate(mus))) if sum(m.size for m in mus) else np.nan
     rec.note("fraction of incoming messages with mean exactly 0 (the first sweep's prior cavity)",
              {"value": float(frac0), "by construction": 1.0 / n_sweeps,
               "why a note": "the parallel schedule gives every site the prior cavity in sweep 1, so the fraction is "
                             "1/n_sweeps whatever the data"})
     for nm in names:
+        if np.size(data[nm]["msg_mu"]) == 0:
+            rec.note(f"{nm}: no incoming messages", 0)
+            continue
         lp = -np.log(data[nm]["msg_var"])
         rec.note(f"{nm}: mean range", [float(data[nm]["msg_mu"].min()), float(data[nm]["msg_mu"].max())])
         rec.note(f"{nm}: log precision range", [float(lp.min()), float(lp.max())])
@@ -147,7 +188,8 @@ def fig3_claims(d: dict, cfg: dict) -> ClaimsRecord:
     rec = ClaimsRecord("kjit/fig3", PAPER)
     lq_all = np.asarray(d["log_kl_quad_test"], float)
     sq = log_kl_summary(lq_all)
-    iqr = float(np.subtract(*np.percentile(lk, [75, 25])))
+    iqr = float(np.subtract(*np.percentile(lk, [75, 25]))) if lk.size else np.nan
+    some = bool(lk.size)                      # a degenerate selection (no proper test prediction) decides nothing
     flagged = ""
     if st["n_improper"] and "logU_test" in d:
         # would the operator's own uncertainty have sent these to the oracle? their rank among the test predictions
@@ -157,18 +199,18 @@ def fig3_claims(d: dict, cfg: dict) -> ClaimsRecord:
     failed = f"{st['n_improper']} of {st['n']} test predictions are no distribution and are not in it (claimed below)"
     rec.within("mean log KL over the test messages (the proper predictions)", "Mean: -8.97 (the kernel-based operator "
                "does well in capturing the relationship between incoming and outgoing messages)", st["mean"],
-               upper=kl_max,
+               upper=kl_max, decidable=some, remedy="proper test predictions",
                note=f"acceptance 'at most {kl_max:g}' (spec 5: log KL below {kl_max:g} gives no visible gain in EP); "
                     f"ground truth and training targets by importance sampling as in the paper; regression target {tgt}; "
                     + failed)
     rec.close("SD of log KL over the test messages (the proper predictions)", "SD: 1.573", st["sd"], FIG3_SD_PAPER,
-              atol=sd_atol,
+              atol=sd_atol, decidable=some, remedy="proper test predictions",
               note=f"interquartile range {iqr:.2f}; importance-sampling ground truth (the paper's protocol); the "
                    f"quadrature arm (ours) gives SD {sq['sd']:.2f}; " + failed)
     # "every" is literal: the bar is zero failures
     rec.within("test predictions that are no distribution (E z^2 - (E z)^2 <= 0 under the paper's target)",
                "every test message has a log KL: the histogram, Mean -8.97 and SD 1.573 cover all 3000 test messages",
-               st["n_improper"], upper=0,
+               st["n_improper"], upper=0, decidable=bool(st["n"]), remedy="test predictions",
                note=f"{st['n_improper']} of {st['n']} ({100 * st['share_improper']:.2f} %) under target {tgt}"
                     f"{flagged}; "
                     f"training set {int(d['n_improper_train']) if 'n_improper_train' in d else 0}; an improper "
@@ -198,7 +240,7 @@ def fig3_claims(d: dict, cfg: dict) -> ClaimsRecord:
                         f"{st['n_improper']} improper")
     rec.note("importance-sampling answers skipped as unusable while drawing the subsample", int(d["is_n_skipped"]))
     rec.note("test log KL quantiles (1, 50, 99 %) of the proper predictions",
-             [float(np.percentile(lk, q)) for q in (1, 50, 99)])
+             [float(np.percentile(lk, q)) if lk.size else np.nan for q in (1, 50, 99)])
     rec.note("LOOCV choice (medf, lambda) per output", [list(map(float, d["best_medf"])),
                                                         list(map(float, d["best_lambda"]))])
     return rec
@@ -261,8 +303,29 @@ def fig4_claims(d: dict, cfg: dict) -> ClaimsRecord:
     much, rev = float(cl["much_smoother"]), float(cl["reversal_frac"])
     jump_min, rise_min, share_min = float(cl["rf_jump_min"]), float(cl["ends_rise_min"]), float(cl["higher_share_min"])
     means = d["grid_means"]
-    k1, k2, r1, r2 = (d[k] for k in ("test1_kernel_logU", "test2_kernel_logU", "test1_rf_logU", "test2_rf_logU"))
+    k1, k2, r1, r2 = (np.asarray(d[k], float) for k in ("test1_kernel_logU", "test2_kernel_logU", "test1_rf_logU",
+                                                         "test2_rf_logU"))
     rec = ClaimsRecord("kjit/fig4", PAPER)
+    if min(x.size for x in (k1, k2, r1, r2)) < 2:
+        # a degenerate selection (fewer than two test points on a line): every claim inconclusive, none computed
+        empty = "fewer than two test points on a line: nothing to judge"
+        for name in ("#1", "#2"):
+            rec.wording(f"test {name}: roughness of the forest's log uncertainty along the test line / the kernel's",
+                        "the predictive variance reported by the kernel method increases much more smoothly than "
+                        "that of the random forests",
+                        [Reading("total variation / range, forest over kernel", np.nan, lower=much, decidable=False),
+                         Reading(f"reversals by > {rev:.0%} of the range, forest over max(kernel, 1)", np.nan,
+                                 lower=much, decidable=False)], note=empty, remedy="the test lines")
+        rec.within("largest jump of the forest's log uncertainty between neighbouring test points",
+                   "uncertainty on nearby points may vary wildly", np.nan, lower=jump_min, decidable=False, note=empty,
+                   remedy="the test lines")
+        for name in ("#1", "#2"):
+            rec.within(f"kernel, test {name}: log uncertainty at the ends of the line minus its minimum",
+                       "the predictive variance reported by the kernel method increases", np.nan, lower=rise_min,
+                       decidable=False, note=empty, remedy="the test lines")
+        k1 = k2 = np.array([])
+        _fig4_share(rec, k1, k2, share_min)
+        return rec
     for name, k, r in (("#1", k1, r1), ("#2", k2, r2)):
         tk, tr = traversals(k), traversals(r)
         nk, nr = reversals(k, rev), reversals(r, rev)
@@ -288,11 +351,23 @@ def fig4_claims(d: dict, cfg: dict) -> ClaimsRecord:
                    lower=rise_min, note=f"minimum {k.min():.2f} at mean {means[np.argmin(k)]:.2f}; ends {k[0]:.2f}, "
                                         f"{k[-1]:.2f}; 'increases' read as by more than {rise_min:g} (a factor "
                                         f"e^{rise_min:g})")
-    frac = float(np.mean(k1 > k2))
-    rec.within("fraction of the test points where the kernel uncertainty of #1 exceeds that of #2",
-               "our method clearly exhibits a higher uncertainty on the test set #1 than on the test set #2",
-               frac, lower=share_min, note=f"mean difference {np.mean(k1 - k2):.2f}")
+    _fig4_share(rec, k1, k2, share_min)
     return rec
+
+
+def _fig4_share(rec: ClaimsRecord, k1, k2, share_min: float) -> None:
+    """Fig. 4's "clearly higher on #1": the registered share and its revision (issue 36), judged together."""
+    frac = float(np.mean(k1 > k2)) if k1.size and k1.size == k2.size else np.nan
+    text = "fraction of the test points where the kernel uncertainty of #1 exceeds that of #2"
+    said = "our method clearly exhibits a higher uncertainty on the test set #1 than on the test set #2"
+    ok = bool(np.isfinite(frac))
+    why = (f"mean difference {np.mean(k1 - k2):.2f}" if ok else "no test points on the two lines: nothing to compare")
+    reg = rec.within(text, said, frac, lower=share_min, note=why, decidable=ok, remedy="" if ok else "the test lines")
+    rev = rec.within(text, said, frac, lower=FIG4_CLEARLY_SHARE, decidable=ok, remedy="" if ok else "the test lines",
+                     note=why + f"; 'clearly higher' read as higher on at least {FIG4_CLEARLY_SHARE:.0%} of the test "
+                            "points (a coin flip gives about half)")
+    rec.revise(reg, rev, REVISED_NOW, f"the registered share {share_min:g} is passed by a coin flip (issue 36); "
+               f"'clearly' read as at least {FIG4_CLEARLY_SHARE:g}")
 
 
 # ------------------------------------------------------------------------------------ Fig 5: Experiment 3
@@ -316,49 +391,88 @@ def fig5_claims(d: dict, cfg: dict) -> ClaimsRecord:
     seen = np.cumsum(cons)
     ma_all = moving_average(u, int(f5["window"]))
     a0 = settle(ma_all, e3["threshold"])
-    stable_all = float(np.nanmedian(ma_all[a0:]))
-    stable_shown = float(np.nanmedian(ma_all[a0:n_shown])) if a0 < n_shown else float("nan")
+    # settled: the moving average has values, and the last of them is below the threshold
+    fin_ma = np.flatnonzero(np.isfinite(ma_all))
+    settled = bool(fin_ma.size and ma_all[fin_ma[-1]] < e3["threshold"] and a0 < u.size)
+    with np.errstate(all="ignore"):
+        stable_all = float(np.nanmedian(ma_all[a0:])) if settled and np.isfinite(ma_all[a0:]).any() else np.nan
+        stable_shown = (float(np.nanmedian(ma_all[a0:n_shown])) if settled and a0 < n_shown
+                        and np.isfinite(ma_all[a0:n_shown]).any() else np.nan)
     where = (f"settles at invocation {a0 + 1} of {u.size} (problem {int(np.searchsorted(starts, a0, side='right'))}, "
-             f"after {int(seen[a0])} oracle pairs; the z-operator consulted the oracle {int(cons.sum())} times in all)")
-    # "From the trace, we observe ...": the sentence reads the published Fig. 5, which shows the first n_show
-    # invocations, so the paper's claim is judged there. (Until the build of 2026-11-26 it was judged on all
-    # invocations; moved after that reading had failed at -9.02 -- it is kept below as ours, same bar.)
-    rec.close(f"median of the moving average over the shown {n_shown} invocations, after it settles below the "
-              "threshold", "From the trace, we observe that the uncertainty rapidly drops down to a stable point at "
-              "roughly -8.8", stable_shown, FIG5_LEVEL_PAPER, atol=atol,
-              note=where + f"; the published trace shows the first {n_shown} invocations, the one the sentence reads")
-    rec.close("ours: median of the moving average over all invocations (every problem) after it settles",
-              "our extension of the sentence to the whole run (30 problems); the paper's bar kept", stable_all,
-              FIG5_LEVEL_PAPER, atol=atol, kind="ours", note=where)
+             f"after {int(seen[a0])} oracle pairs; the z-operator consulted the oracle {int(cons.sum())} times in all)"
+             if settled else f"the moving average never settles below the threshold ({u.size} invocations)")
+    # "From the trace, we observe ... a stable point at roughly -8.8". Registered (rule 1): the median over all
+    # invocations after the trace settles, +-0.2 (-9.02, fail). Moved in 0ac3c08, after that reading had failed, to the
+    # trace the paper shows (the first n_show invocations); the band is now the rounding of the stated -8.8 (+-0.05),
+    # since +-0.2 covers 4/7 of what a settled trace can take (floor log sigma_y^2 to the threshold). Both judged; the
+    # revision moves the registered fail at most to inconclusive (wording).
+    text = (f"median of the moving average over the shown {n_shown} invocations, after it settles below the "
+            "threshold")
+    said = "From the trace, we observe that the uncertainty rapidly drops down to a stable point at roughly -8.8"
+    floor = float(np.log(e3["sigma_y2"]))
+    reg = rec.close(text, said, stable_all, FIG5_LEVEL_PAPER, atol=atol, decidable=bool(np.isfinite(stable_all)),
+                    remedy="a run whose trace settles below the threshold",
+                    note=where + "; registered reading: every invocation of the 30 problems")
+    rev = rec.close(text, said, stable_shown, FIG5_LEVEL_PAPER, atol=FIG5_LEVEL_ATOL,
+                    decidable=bool(np.isfinite(stable_shown)), remedy="a run whose trace settles within the shown part",
+                    note=where + f"; the published trace shows the first {n_shown} invocations; a settled moving "
+                         f"average lies between the floor {floor:.2f} and the threshold {float(e3['threshold']):g}; "
+                         f"'roughly -8.8' read as its rounding, +-{FIG5_LEVEL_ATOL:g}")
+    rec.revise(reg, rev, REVISED_NOW, f"the quantity moved from the whole run to the shown trace in {FIG5_SHOWN_COMMIT} "
+               f"after the whole-run reading had failed ({stable_all:.2f}); the band narrowed from +-{atol:g} (4/7 of "
+               f"the range a settled trace can take) to the rounding of -8.8, +-{FIG5_LEVEL_ATOL:g} (issue 36)")
     # levels off: the second and third thirds of the whole trace (all problems) have the same level
     fin = np.flatnonzero(np.isfinite(u))
-    thirds = np.array_split(fin, 3)
-    m2, m3 = np.mean(u[thirds[1]]), np.mean(u[thirds[2]])
+    if fin.size >= 3:
+        thirds = np.array_split(fin, 3)
+        m2, m3 = np.mean(u[thirds[1]]), np.mean(u[thirds[2]])
+    else:
+        m2 = m3 = np.nan
     rec.within("|mean log predictive variance, last third - middle third of all invocations|",
                "[the uncertainty] levels off after the operator sees about 1,000 incoming-outgoing message pairs",
-               float(abs(m3 - m2)), upper=off_max, note=f"middle {m2:.3f}, last {m3:.3f}")
-    rec.within("oracle pairs seen when the moving average first falls below the threshold for good",
-               "levels off after the operator sees about 1,000 incoming-outgoing message pairs, which is "
-               "relatively low compared to approximately 3,000 message passings required for one problem",
-               float(seen[a0]), upper=FIG5_PAIRS_PAPER,
-               note="'for good': from that invocation on, the moving average stays below the threshold")
+               float(abs(m3 - m2)), upper=off_max, note=f"middle {m2:.3f}, last {m3:.3f}",
+               decidable=bool(fin.size >= 3), remedy="a trace with estimates")
+    # "about 1,000 pairs": registered as at most the ~3,000 passings of one problem (passed by a trace that settles
+    # at once, with 0 pairs); revised: within a factor FIG5_PAIRS_FACTOR of 1,000
+    text = "oracle pairs seen when the moving average first falls below the threshold for good"
+    said = ("levels off after the operator sees about 1,000 incoming-outgoing message pairs, which is relatively low "
+            "compared to approximately 3,000 message passings required for one problem")
+    pairs = float(seen[a0]) if settled else np.nan
+    how = "'for good': from that invocation on, the moving average stays below the threshold"
+    reg = rec.within(text, said, pairs, upper=FIG5_PAIRS_PAPER, note=how, decidable=settled,
+                     remedy="a run whose trace settles")
+    rev = rec.within(text, said, pairs, lower=1000 / FIG5_PAIRS_FACTOR, upper=1000 * FIG5_PAIRS_FACTOR,
+                     decidable=settled, remedy="a run whose trace settles",
+                     note=how + f"; 'about 1,000' read as within a factor {FIG5_PAIRS_FACTOR:g} of 1,000")
+    rec.revise(reg, rev, REVISED_NOW, "the registered '<= 3,000' is passed by a trace that settles at once (0 pairs; "
+               f"issue 36); 'about 1,000' read as within a factor {FIG5_PAIRS_FACTOR:g}")
     run_target = run_target_of(d)
     consult = bool(d["consult_unusable"]) if "consult_unusable" in d else False
     # how the run treated the paper's target's one new case, shown on the claims it can decide
     target_why = f"run on the f->z target {run_target}" + (
         (", a confident prediction that is no distribution (E z^2 <= (E z)^2) answered by the oracle (the paper is "
          "silent; with the broad message sent instead, the previous build's KJIT kept consulting its oracle from "
-         "problem 9 on and these claims failed)") if consult else
+         "problem 9 on and these claims failed); " + CONSULT_HISTORY) if consult else
         ", a confident prediction that is no distribution sent as the broad message (the site dropped)"
     ) if run_target == "suff_stats" else f"run on the f->z target {run_target}"
     # periodic structure with period n (one sweep), beyond the first problems
-    v = u[int(starts[min(2, starts.size - 1)]):]
-    v = v[np.isfinite(v)] - np.nanmean(v)
-    ac = lambda lag: float(np.corrcoef(v[:-lag], v[lag:])[0, 1])  # noqa: E731
+    v = u[int(starts[min(2, starts.size - 1)]):] if starts.size else u[:0]
+    v = v[np.isfinite(v)]
+    v = v - v.mean() if v.size else v
+    long_enough = v.size > n_site + 2 and n_site >= 2
+
+    def ac(lag):
+        if not long_enough:
+            return np.nan
+        with np.errstate(all="ignore"):
+            return float(np.corrcoef(v[:-lag], v[lag:])[0, 1])
+    a_n, a_h = ac(n_site), ac(n_site // 2)
     rec.holds(f"autocorrelation of the trace at lag {n_site} (one sweep) vs lag {n_site // 2}",
               "The uncertainty trace displays a periodic structure, repeating itself in every 300 factor "
-              "invocations", [ac(n_site), ac(n_site // 2)], ac(n_site) > ac(n_site // 2) + margin,
-              f"lag-{n_site} autocorrelation exceeds the lag-{n_site // 2} one by > {margin:g}", note=target_why)
+              "invocations", [a_n, a_h], bool(a_n > a_h + margin),
+              f"lag-{n_site} autocorrelation exceeds the lag-{n_site // 2} one by > {margin:g}",
+              decidable=bool(np.isfinite(a_n) and np.isfinite(a_h)), remedy="a trace longer than one sweep",
+              note=target_why if long_enough else "the trace after problem 2 is shorter than one sweep")
     # the drop in the first sweep of each new problem
     first, rest = [], []
     ends = np.append(starts[1:], u.size)
@@ -366,19 +480,22 @@ def fig5_claims(d: dict, cfg: dict) -> ClaimsRecord:
         s, e = int(starts[k]), int(ends[k])
         first.append(u[s: min(s + n_site, e)])
         rest.append(u[s + n_site: e])
-    if first:
-        f1, r1 = np.nanmedian(np.concatenate(first)), np.nanmedian(np.concatenate(rest))
-        rec.holds("median log predictive variance in the first sweep of problems 2.. vs in their later sweeps",
-                  "The abrupt drop in uncertainty in the first EP iteration of each new problem (zero-mean "
-                  "incoming messages)", [float(f1), float(r1)], f1 < r1 - drop, f"first-sweep median lower by > {drop:g}",
-                  note=f"floor log sigma_y^2 = {np.log(e3['sigma_y2']):.3f}")
-    calls = d["oracle_calls"]
+    fc, rc = (np.concatenate(x) if x else np.array([]) for x in (first, rest))
+    with np.errstate(all="ignore"):
+        f1 = float(np.nanmedian(fc)) if np.isfinite(fc).any() else np.nan
+        r1 = float(np.nanmedian(rc)) if np.isfinite(rc).any() else np.nan
+    rec.holds("median log predictive variance in the first sweep of problems 2.. vs in their later sweeps",
+              "The abrupt drop in uncertainty in the first EP iteration of each new problem (zero-mean "
+              "incoming messages)", [f1, r1], bool(f1 < r1 - drop), f"first-sweep median lower by > {drop:g}",
+              decidable=bool(np.isfinite(f1) and np.isfinite(r1)), remedy="two or more problems with later sweeps",
+              note=f"floor log sigma_y^2 = {np.log(e3['sigma_y2']):.3f}")
+    calls = np.asarray(d["oracle_calls"], float)
     half = calls.size // 2
+    c1, c2 = (float(calls[:half].mean()), float(calls[half:].mean())) if calls.size >= 2 else (np.nan, np.nan)
     rec.holds("oracle consultations per problem: first half vs second half of the problems",
               "(JIT) the operator consults the oracle only when uncertain: fewer consultations as more problems "
-              "are seen", [float(calls[:half].mean()), float(calls[half:].mean())],
-              calls[half:].mean() < calls[:half].mean(), "second-half mean < first-half mean",
-              decidable=calls.size >= 2, note=target_why)
+              "are seen", [c1, c2], bool(c2 < c1), "second-half mean < first-half mean",
+              decidable=calls.size >= 2, remedy="two or more problems", note=target_why)
     rec.note("oracle calls per problem", calls.tolist())
     rec.note("f->z regression target of this run (the paper's Sec. 3.3: suff_stats = E z, E z^2 of the projected "
              "belief; the authors' code: mean_logvar), improper oracle answers skipped (spec 3.7)",
@@ -404,8 +521,9 @@ def fig6_claims(runs: dict, timing: list, cfg: dict, ablation: dict | None = Non
     first_min = float(cl["first_problem_ratio_min"])
     n_prob = runs["kjit"]["error"].size
     rec = ClaimsRecord("kjit/fig6", PAPER)
-    eq, es, ek = (runs[m]["error"] for m in ("quadrature", "sampling", "kjit"))
-    dev = float(max(np.max(np.abs(ek - eq)), np.max(np.abs(ek - es))))
+    eq, es, ek = (np.asarray(runs[m]["error"], float) for m in ("quadrature", "sampling", "kjit"))
+    has = bool(n_prob > 0 and eq.size == es.size == ek.size)
+    dev = float(max(np.max(np.abs(ek - eq)), np.max(np.abs(ek - es)))) if has else np.nan
     kj = runs["kjit"]
     tgt = run_target_of(kj)
     bad = np.flatnonzero(np.maximum(np.abs(ek - eq), np.abs(ek - es)) > match) + 1
@@ -417,11 +535,17 @@ def fig6_claims(runs: dict, timing: list, cfg: dict, ablation: dict | None = Non
                f"{int(kj['n_unusable_pred'])} confident predictions were no distribution ("
                + ("answered by the oracle" if consult else "the broad message sent") +
                f"); oracle calls per problem {kj['oracle_calls'].tolist()}; unexplained")
+    if tgt == "suff_stats" and consult:
+        why += "; " + CONSULT_HISTORY
     rec.within("largest |error(KJIT) - error(quadrature or sampling)| over the problems",
                "The loss of KJIT matches well with that of the importance sampler and Infer.NET, suggesting that "
-               "the inference accuracy is as good as these alternatives", dev, upper=match,
-               note=f"mean errors: quadrature {eq.mean():.4f}, sampling {es.mean():.4f}, KJIT {ek.mean():.4f}; "
-                    f"largest |sampling - quadrature| {np.max(np.abs(es - eq)):.4f}; 'matches well' read as within "
+               "the inference accuracy is as good as these alternatives", dev, upper=match, decidable=has,
+               remedy="" if has else "the three runs over the same problems",
+               note=("no problems: nothing to compare; " if not has else "")
+               + f"mean errors: quadrature {np.mean(eq) if has else np.nan:.4f}, sampling "
+                 f"{np.mean(es) if has else np.nan:.4f}, KJIT {np.mean(ek) if has else np.nan:.4f}; "
+                    f"largest |sampling - quadrature| {np.max(np.abs(es - eq)) if has else np.nan:.4f}; 'matches "
+                    "well' read as within "
                     f"{match:g} on every problem (the published lines agree within about 0.005)" + why)
     rec.note("KJIT's f->z regression target (the paper's Sec. 3.3: suff_stats, the expected sufficient statistics "
              "E z, E z^2 of the projected belief), improper oracle answers skipped (spec 3.7), a confident prediction "
@@ -438,16 +562,30 @@ def fig6_claims(runs: dict, timing: list, cfg: dict, ablation: dict | None = Non
                         f"target: {int(np.sum(kj['oracle_calls']))}); improper messages "
                         f"{int(np.sum(ablation['n_improper']))} (paper's target: {int(np.sum(kj['n_improper']))})",
                    kind="ours")
-    rec.within("classification error range over the problems and methods (min)", "errors between 0.04 and 0.10 "
-               "(Fig. 6a axis 0.04-0.12)", float(min(eq.min(), es.min(), ek.min())), lower=err_lo,
-               note="read from the published figure, not stated in the text")
-    rec.within("classification error range over the problems and methods (max)", "errors between 0.04 and 0.10 "
-               "(Fig. 6a axis 0.04-0.12)", float(max(eq.max(), es.max(), ek.max())), upper=err_hi,
-               note="read from the published figure, not stated in the text"
-                    + (f"; KJIT's largest error {ek.max():.3f} (quadrature {eq.max():.3f}, sampling {es.max():.3f}): "
-                       "see the first claim's note on the paper's target" if ek.max() > max(eq.max(), es.max()) else ""))
+    # "errors between 0.04 and 0.10" (the published Fig. 6a axis 0.04-0.12): registered as a one-sided bar per end
+    # (min >= 0.03 is passed by a chance-level classifier, max <= 0.13 by a perfect one); revised: both ends inside
+    # the published axis range [0.03, 0.13] (issue 36)
+    for end, fn in (("min", np.min), ("max", np.max)):
+        text = f"classification error range over the problems and methods ({end})"
+        said = "errors between 0.04 and 0.10 (Fig. 6a axis 0.04-0.12)"
+        val = float(fn(np.concatenate([eq, es, ek]))) if has else np.nan
+        note = "read from the published figure, not stated in the text"
+        if end == "max" and has and ek.max() > max(eq.max(), es.max()):
+            note += (f"; KJIT's largest error {ek.max():.3f} (quadrature {eq.max():.3f}, sampling {es.max():.3f}): "
+                     "see the first claim's note on the paper's target")
+        one_sided = {"lower": err_lo} if end == "min" else {"upper": err_hi}
+        reg = rec.within(text, said, val, **one_sided, note=note, decidable=has, remedy="the runs' problems")
+        rev = rec.within(text, said, val, lower=err_lo, upper=err_hi, decidable=has, remedy="the runs' problems",
+                         note=note + f"; both ends of the range inside the published axis [{err_lo:g}, {err_hi:g}]")
+        rec.revise(reg, rev, REVISED_NOW, "the registered one-sided bar is passed by a chance-level (min) or a perfect "
+                   "(max) classifier (issue 36): both ends judged against both edges of the published axis")
     tq, ts, tk = (runs[m]["time_ms"] for m in ("quadrature", "sampling", "kjit"))
-    tim = merge_timing(timing)                                            # one job per interleaved repeat
+    if timing:
+        tim = merge_timing(timing)                                        # one job per interleaved repeat
+    else:                                                                 # no timing job: every timing claim undecided
+        tim = {"methods": np.array(["quadrature", "kjit", "sampling"]), "time_ms": np.full((0, n_prob, 3), np.nan),
+               "sampled": np.array([], int), "sampling_sweeps_timed": 0, "kjit_error": np.zeros((0, n_prob)),
+               "kjit_oracle_calls": np.zeros((0, n_prob))}
     meth = [str(m) for m in tim["methods"]]
     T = tim["time_ms"]                                                    # (repeats, problems, methods)
     Tq, Tk, Ts = (T[:, :, meth.index(m)] for m in ("quadrature", "kjit", "sampling"))
@@ -460,24 +598,46 @@ def fig6_claims(runs: dict, timing: list, cfg: dict, ablation: dict | None = Non
     samp_how = (f"its first {int(tim['sampling_sweeps_timed'])} sweeps timed, the whole run's time = (sweeps - 1) x "
                 "a sweep without messages to p + the last sweep: every oracle call costs the same 5e5 draws")
     spread = f"per-repeat ratios in [{sk_lo:.1f}, {sk_hi:.1f}] over {n_rep} interleaved repeats"
-    rec.within("median over repeats of [median time(sampling) / median time(KJIT)] on problems 2..", "KJIT is orders "
-               "of magnitude faster than the importance sampler", sk_med, lower=faster,
-               decidable=n_prob > 1 and clears(sk_lo, sk_hi, n_rep, lower=faster),
-               note=f"{spread}; sampling timed on problems {(tim['sampled'] + 1).tolist()} ({samp_how}); the published Fig. 6b shows "
-                    "log-time gaps of about 3.5 (x30). Python timings: the claim compares ratios, not the paper's C# "
-                    "milliseconds; decided only when every repeat is on one side of the bar. Single runs (panel b): "
-                    f"median per-problem ratio {float(np.median(ts[later] / tk[later])):.1f}")
+    with np.errstate(all="ignore"):
+        single = float(np.median(ts[later] / tk[later])) if np.size(ts[later]) else np.nan
+    text = "median over repeats of [median time(sampling) / median time(KJIT)] on problems 2.."
+    said = "KJIT is orders of magnitude faster than the importance sampler"
+    note = (f"{spread}; sampling timed on problems {(np.asarray(tim['sampled']) + 1).tolist()} ({samp_how}); the "
+            "published Fig. 6b shows log-time gaps of about 3.5 (x30). Python timings: the claim compares ratios, not "
+            "the paper's C# milliseconds; decided only when every repeat is on one side of the bar. Single runs (panel "
+            f"b): median per-problem ratio {single:.1f}")
+    timing_remedy = "interleaved timing repeats on two or more problems"
+    reg = rec.within(text, said, sk_med, lower=faster, decidable=n_prob > 1 and clears(sk_lo, sk_hi, n_rep, lower=faster),
+                     note=note, remedy=timing_remedy)
+    # revised (issues 34, 36): "orders of magnitude" under the same readings as Fig. 7's "several orders" scheme: at
+    # least one order (10x) or, for the plural, at least two (100x); the registered single >= 10x bar is the first
+    rev = rec.wording(text, said, [Reading(f"at least {b:g}x (median of the per-repeat ratios; decided only when every "
+                                           "repeat is on one side)", sk_med, lower=b,
+                                           decidable=n_prob > 1 and clears(sk_lo, sk_hi, n_rep, lower=b))
+                                   for b in ORDERS_READINGS], note=note, remedy=timing_remedy)
+    rec.revise(reg, rev, REVISED_NOW, "one >= 10x bar does not read the plural 'orders of magnitude' (issues 34, 36): "
+               f"judged under {ORDERS_READINGS[0]:g}x (one order) and {ORDERS_READINGS[1]:g}x (two orders), the readings "
+               "Fig. 7 uses for an order and for several")
     # "about x30" read off the published figure: two readings fixed before the data (rule 2)
     readings = [(f"within +-{100 * band:.0f} % of x{FIG6_X30:g} (a linear band)", FIG6_X30 * (1 - band),
                  FIG6_X30 * (1 + band)),
                 (f"within a factor {factor:g} of x{FIG6_X30:g} (log scale)", FIG6_X30 / factor, FIG6_X30 * factor)]
-    rec.wording("median over repeats of [median time(sampling) / median time(KJIT)] vs the published x30 (problems 2..)",
-                "Fig. 6b: KJIT about e^3.5 = 30 times faster than sampling after the first problem",
+    x30 = "median over repeats of [median time(sampling) / median time(KJIT)] vs the published x30 (problems 2..)"
+    x30_says = "Fig. 6b: KJIT about e^3.5 = 30 times faster than sampling after the first problem"
+    # Rule 1: registered as the linear band alone (it failed in 1fa3c47); 9b17190 added the log-scale reading after
+    # that result, so the claim carries both (a revision never turns the registered verdict into the other)
+    x30_reg = rec.close(x30, x30_says, sk_med, FIG6_X30, rtol=band,
+                        decidable=n_prob > 1 and clears(sk_lo, sk_hi, n_rep, lower=FIG6_X30 * (1 - band),
+                                                        upper=FIG6_X30 * (1 + band)))
+    x30_rev = rec.wording(
+                x30, x30_says,
                 [Reading(r, sk_med, lo, hi, decidable=n_prob > 1 and clears(sk_lo, sk_hi, n_rep, lower=lo, upper=hi))
                  for r, lo, hi in readings],
                 note=f"{spread}; read from the published figure (log-time ~14 vs ~10.4-10.8); each reading decided only "
                      "when every repeat is on one side of its bounds; the ratio of two Python implementations on this "
                      "machine against the paper's C# engine (an earlier machine gave 42)")
+    rec.revise(x30_reg, x30_rev, "9b17190", "the log-scale reading (a factor 3) was added after the linear band had "
+               "failed in 1fa3c47 (issue 34, rule 1)")
     kq_med, kq_lo, kq_hi, _ = interval(k_q)
     # strict ordering in every repeat: both ratios above 1 in all repeats passes; either below 1 in all repeats fails;
     # anything else (repeats on both sides of 1) is inconclusive for noise
@@ -581,14 +741,24 @@ def fig7_claims(d: dict, cfg: dict) -> ClaimsRecord:
                      f"{np.median(d['kl_posteriors'][sel]) if sel.size else np.nan:.2e}")
     # the time ratio, paper's baseline over KJIT, per interleaved repeat
     med, lo, hi, n_rep = interval(repeat_ratios(t_paper, t_kjit))
-    rec.wording("median time of the paper's oracle / median time of KJIT, per interleaved repeat (timed "
-                "non-consulted problems)", "[KJIT requires] a runtime several orders of magnitude lower",
-                [Reading(f"at least {b:g}x (median of the per-repeat ratios; decided only when every repeat is on one "
-                         "side)", med, lower=b, decidable=clears(lo, hi, n_rep, lower=b)) for b in orders],
+    ratio_text = ("median time of the paper's oracle / median time of KJIT, per interleaved repeat (timed "
+                  "non-consulted problems)")
+    said = "[KJIT requires] a runtime several orders of magnitude lower"
+
+    def order_readings(bars):
+        return [Reading(f"at least {b:g}x (median of the per-repeat ratios; decided only when every repeat is on one "
+                        "side)", med, lower=b, decidable=clears(lo, hi, n_rep, lower=b)) for b in bars]
+    reg = rec.wording(ratio_text, said, order_readings(orders), remedy="interleaved timing repeats",
+                      note=f"per-repeat ratios in [{lo:.1f}, {hi:.1f}]")
+    rev = rec.wording(ratio_text, said, order_readings(SEVERAL_ORDERS_READINGS), remedy="interleaved timing repeats",
                 note=f"per-repeat ratios in [{lo:.1f}, {hi:.1f}] over {n_rep} repeats of {timed.size} problems, the "
                      f"methods interleaved; median times (ms): paper's oracle {np.nanmedian(t_paper) if has else np.nan:.2f}, "
                      f"ours {np.nanmedian(t_ours) if has else np.nan:.2f}, KJIT {np.nanmedian(t_kjit) if has else np.nan:.3f}; "
-                     "the published Fig. 7c shows e^5.6 vs e^2.1 ms (x33). Python timings, ratios compared")
+                     "the published Fig. 7c shows e^5.6 vs e^2.1 ms (x33): the paper's own figure does not show "
+                     "several orders either. Python timings, ratios compared")
+    rec.revise(reg, rev, REVISED_NOW, "a >= 10x reading does not read 'several orders of magnitude' (issue 34): "
+               f"'several' read as at least two orders ({SEVERAL_ORDERS_READINGS[0]:g}x) or at least three "
+               f"({SEVERAL_ORDERS_READINGS[1]:g}x)")
     # ours: a much smaller quadrature is already accurate and nearly as fast
     kl_ours = float(np.log(np.max(d["kl_ours_paper"]))) if has else np.nan
     rec.within(f"ours: log of the largest KL[{paper_nodes}-node || {n_nodes}-node oracle posterior] (timed problems)",
@@ -603,8 +773,9 @@ def fig7_claims(d: dict, cfg: dict) -> ClaimsRecord:
     n3 = cons.size // 3
     rec.holds("oracle consultations in the first vs the last third of the problems", "Fig. 7c also indicates that "
               "KJIT requires fewer oracle consultations as more problems are seen",
-              [int(cons[:n3].sum()), int(cons[-n3:].sum())], cons[-n3:].sum() < cons[:n3].sum(),
-              "last third < first third")
+              [int(cons[:n3].sum()), int(cons[cons.size - n3:].sum())],
+              bool(cons[cons.size - n3:].sum() < cons[:n3].sum()), "last third < first third", decidable=n3 > 0,
+              remedy="three or more problems")
     rec.note("oracle consultations in total", int(cons.sum()))
     rec.note("KJIT consultations during the timing pass (expected 0)", int(np.sum(d["timing_kjit_consulted"])))
     return rec
@@ -612,41 +783,82 @@ def fig7_claims(d: dict, cfg: dict) -> ClaimsRecord:
 
 # ------------------------------------------------------------------------------------ Fig 8: Experiment 5
 
+def decrease_se(last, sweep2, n_boot: int = FIG8_BOOTSTRAP, seed: int = 0) -> float:
+    """Standard error of median(last) - median(sweep2) by a bootstrap over the sites (each site's two sweeps resampled
+    together; NaN when fewer than two sites have both)."""
+    last, sweep2 = np.asarray(last, float), np.asarray(sweep2, float)
+    n = min(last.size, sweep2.size)
+    last, sweep2 = last[:n], sweep2[:n]
+    ok = np.isfinite(last) & np.isfinite(sweep2)
+    last, sweep2 = last[ok], sweep2[ok]
+    if last.size < 2:
+        return np.nan
+    idx = np.random.default_rng(seed).integers(0, last.size, (n_boot, last.size))
+    return float(np.std(np.median(last[idx], axis=1) - np.median(sweep2[idx], axis=1), ddof=1))
+
+
 def fig8_claims(d: dict, cfg: dict) -> ClaimsRecord:
     """Fig. 8: ``d`` is Exp. 5's KJIT run over the data sets in sequence (names, u_z, problem_start, consulted_z,
     oracle_calls): the rise of the uncertainty after each new data set's first sweep, and its fall after."""
     e5, f8 = cfg["exp5"], cfg["fig8"]
-    rise_min = float(cfg["claims"]["rise_min"])
+    rise_min, z = float(cfg["claims"]["rise_min"]), float(cfg["claims"]["z_decide"])
     names = [str(n) for n in d["names"]]
-    u, starts, cons = d["u_z"], d["problem_start"].astype(int), d["consulted_z"].astype(bool)
+    u, starts, cons = np.asarray(d["u_z"], float), d["problem_start"].astype(int), d["consulted_z"].astype(bool)
     rec = ClaimsRecord("kjit/fig8", PAPER)
     n_sw = int(e5["n_sweeps"])
     ends = np.append(starts[1:], u.size)
+    ma_all = moving_average(u, int(f8["window"]))
     for k in range(1, len(names)):
         s, e = int(starts[k]), int(ends[k])
         per = max(1, (e - s) // n_sw)                    # invocations per sweep of this data set
-        prev_last = u[max(int(starts[k - 1]), s - max(1, (s - int(starts[k - 1])) // n_sw)): s]
+        lo = int(max(int(starts[k - 1]), s - max(1, (s - int(starts[k - 1])) // n_sw)))
+        prev_last = u[lo: s]
         sweep2 = u[s + per: s + 2 * per]
         last = u[e - per: e]
-        ma_all = moving_average(u, int(f8["window"]))
-        lo = int(max(int(starts[k - 1]), s - max(1, (s - int(starts[k - 1])) // n_sw)))
-        base = float(np.nanmedian(ma_all[lo:s]))
-        peak = float(np.nanmax(ma_all[s + per: s + 2 * per]))
+        enough = e - s >= 2 * per and s > lo
+        with np.errstate(all="ignore"):
+            base = float(np.nanmedian(ma_all[lo:s])) if np.isfinite(ma_all[lo:s]).any() else np.nan
+            peak = float(np.nanmax(ma_all[s + per: s + 2 * per])) if np.isfinite(ma_all[s + per: s + 2 * per]).any() \
+                else np.nan
+            med = lambda x: float(np.nanmedian(x)) if np.isfinite(x).any() else np.nan  # noqa: E731
         rec.within(f"{names[k]}: peak of the moving average in its 2nd EP sweep minus its level in the last sweep "
                    f"of {names[k - 1]}", "An essential feature to notice is the rapid increase of the uncertainty "
                    "after the first EP iteration of each problem", peak - base, lower=rise_min,
+                   decidable=bool(enough and np.isfinite(peak - base)), remedy="a data set with two or more sweeps",
                    note=f"moving average (window {int(f8['window'])}): peak {peak:.3f}, previous level {base:.3f}; "
-                        f"raw 2nd-sweep median {np.nanmedian(sweep2):.3f} vs previous last-sweep median "
-                        f"{np.nanmedian(prev_last):.3f}; 'increase' read as > {rise_min:g} in the log")
-        # "a steady decrease": literally, the last sweep no higher than the second
-        down = float(np.nanmedian(last) - np.nanmedian(sweep2))
-        rec.within(f"{names[k]}: median log predictive variance in its last sweep minus that in its 2nd sweep",
-                   "The sharp rise followed by a steady decrease of the uncertainty ... robustly adapt to this new "
-                   "distribution by querying the oracle", down, upper=0.0,
-                   note=f"oracle consultations in this data set: {int(cons[s:e].sum())} of {e - s} invocations "
-                        f"({int(cons[s + per: s + 2 * per].sum())} in its 2nd sweep, {int(cons[e - per: e].sum())} in "
-                        "its last)")
-    rec.note("oracle calls per data set", d["oracle_calls"].tolist())
+                        f"raw 2nd-sweep median {med(sweep2):.3f} vs previous last-sweep median "
+                        f"{med(prev_last):.3f}; 'increase' read as > {rise_min:g} in the log")
+        # "a steady decrease". Registered: the last sweep's median no higher than the 2nd's, sign only (a flat trace
+        # passes at 0, and Blood passed at -0.02 with no noise margin). Revised (issues 34, 36): judged with its
+        # standard error (bootstrap over the sites), each reading decided only beyond z_decide standard errors, under
+        # two readings: any decrease, and a decrease by more than the rise_min that counts as an increase above
+        down = med(last) - med(sweep2)
+        se = decrease_se(last, sweep2) if enough else np.nan
+        text = f"{names[k]}: median log predictive variance in its last sweep minus that in its 2nd sweep"
+        said = ("The sharp rise followed by a steady decrease of the uncertainty ... robustly adapt to this new "
+                "distribution by querying the oracle")
+        cons_note = (f"oracle consultations in this data set: {int(cons[s:e].sum())} of {e - s} invocations "
+                     f"({int(cons[s + per: s + 2 * per].sum())} in its 2nd sweep, {int(cons[e - per: e].sum())} in "
+                     "its last)")
+        ok = bool(enough and np.isfinite(down))
+        reg = rec.within(text, said, down, upper=0.0, note=cons_note, decidable=ok,
+                         remedy="a data set with two or more sweeps")
+        # runs needed for a gap g to clear z standard errors: the standard error falls as 1/sqrt(runs)
+        need = [(z * se / abs(g)) ** 2 if np.isfinite(se) and g != 0 else np.inf for g in (down, down + rise_min)]
+        rev = rec.wording(text, said, [
+            Reading("any decrease: last - 2nd < 0, decided beyond z_decide standard errors", down, upper=0.0,
+                    decidable=ok and abs(down) > z * se),
+            Reading(f"a decrease as large as a counted rise: last - 2nd < -{rise_min:g}, decided beyond z_decide "
+                    "standard errors", down, upper=-rise_min, decidable=ok and abs(down + rise_min) > z * se)],
+            note=cons_note + f"; standard error {se:.4f} (bootstrap over the {per} sites, each site's two sweeps "
+                             f"together); a reading is decided when its gap exceeds {z:g} standard errors",
+            remedy=(f"about {max(need):.1f}x the data (seeds of the Exp. 5 KJIT run, kj_exp5_kjit, about 13 s each at "
+                    f"paper scale, or more sites) would decide the undecided reading at this gap" if ok else
+                    "a data set with two or more sweeps"))
+        rec.revise(reg, rev, REVISED_NOW, "sign only with no noise margin passes a flat trace and noise (issues 34, "
+                   f"36): judged with its bootstrap standard error, beyond {z:g} SE, under two readings (any decrease; a "
+                   f"decrease by more than the {rise_min:g} that counts as a rise)")
+    rec.note("oracle calls per data set", np.asarray(d["oracle_calls"]).tolist())
     return rec
 
 
@@ -674,6 +886,7 @@ def fig9_claims(err: dict, tim: dict, kjit: dict, sampling: dict, seeds: dict, c
     cl = cfg["claims"]
     bar, z, q_atol = float(cl["accuracy_bar"]), float(cl["z_decide"]), float(cl["quad_error_atol"])
     ki = {str(n): i for i, n in enumerate(kjit["names"])}
+    consult = bool(kjit["consult_unusable"]) if "consult_unusable" in kjit else bool(cfg["exp5"].get("consult_unusable"))
     dev = seed_deviation(seeds, names, err)
     arms = list(seeds)
     rec = ClaimsRecord("kjit/fig9", PAPER)
@@ -688,8 +901,12 @@ def fig9_claims(err: dict, tim: dict, kjit: dict, sampling: dict, seeds: dict, c
     for arm in [target] + [a_ for a_ in arms if a_ != target]:
         e, dv = dev[arm]
         for i, n in enumerate(names):
-            m, se = float(dv[:, i].mean()), float(dv[:, i].std(ddof=1) / np.sqrt(dv.shape[0])) if dv.shape[0] > 1 else np.inf
-            decided = (m + z * se <= bar) or (m - z * se > bar)
+            m = float(dv[:, i].mean()) if dv.shape[0] else np.nan
+            se = float(dv[:, i].std(ddof=1) / np.sqrt(dv.shape[0])) if dv.shape[0] > 1 else np.inf
+            decided = bool(np.isfinite(m) and ((m + z * se <= bar) or (m - z * se > bar)))
+            # seeds for the gap to the bar to clear z standard errors (the standard error falls as 1/sqrt(seeds))
+            need = (dv.shape[0] * (z * se / abs(m - bar)) ** 2 if np.isfinite(se) and np.isfinite(m) and m != bar
+                    else np.inf)
             note = (f"{dv.shape[0]} seeds of the KJIT run ({ARMS.get(arm, arm)}): test errors "
                     f"{np.round(e[:, i], 3).tolist()} (mean {e[:, i].mean():.3f}, SD {e[:, i].std(ddof=1) if e.shape[0] > 1 else 0:.3f}); "
                     f"sampling {err['sampling'][i]:.3f}, quadrature {err['quadrature'][i]:.3f}; largest deviation per "
@@ -698,24 +915,40 @@ def fig9_claims(err: dict, tim: dict, kjit: dict, sampling: dict, seeds: dict, c
                     f"predictions that are no distribution {np.asarray(seeds[arm]['n_unusable_pred'])[0][:, i].tolist()}, "
                     f"oracle answers not learnt from (improper) {np.asarray(seeds[arm]['n_skipped_improper'])[0][:, i].tolist()}")
             if arm == target:
-                c_ = rec.within(f"{n}: mean over seeds of the largest |test error(KJIT) - test error(sampling or "
-                                "quadrature)|", "KJIT improves the inference time on all the problems without "
-                                "sacrificing inference accuracy", m, upper=bar, decidable=bool(decided), note=note)
-                if n == "blood_transfusion" and arm == "suff_stats" and c_.verdict == "fail":
-                    rec.explain(c_, "the paper's stated regression target (Sec. 3.3: the expected sufficient statistics "
-                                "E z, E z^2 of the projected belief) cannot determine the outgoing message of Blood's "
-                                "narrow cavities at the paper's own threshold: an error of one accepted predictive "
-                                "standard deviation (exp(-9/2)) in E z^2 changes the site precision by a median 32 times "
-                                "its value and makes 95 % of the quotients improper (Fertility: 0.08 and none)",
-                                test="test_kj_sufficient_statistics_target_cannot_resolve_blood_sites")
+                if n == "blood_transfusion" and arm == "suff_stats":
+                    # Not a finding (rule 5): the mechanism below holds on Banknote too, whose claim passes
+                    note += unproven(
+                        "the paper's stated regression target (Sec. 3.3: E z, E z^2 of the projected belief) cannot "
+                        "pin the outgoing message of narrow cavities at the paper's threshold: an error of one "
+                        "accepted predictive standard deviation (exp(-9/2)) in E z^2 changes Blood's site precision by "
+                        "a median 32 times its value and makes 95 % of the quotients improper "
+                        "(tests/test_findings.py::test_kj_sufficient_statistics_target_cannot_resolve_blood_sites); "
+                        "but the same helpers give Banknote 5.9x and 87 % improper while Banknote's claim passes, and "
+                        "the authors' target (mean_logvar) also misses on Blood (ours arm below), so it does not single "
+                        "out Blood")
+                if n == "fertility":
+                    note += (f"; every method's error here: quadrature {err['quadrature'][i]:.3f}, sampling "
+                             f"{err['sampling'][i]:.3f}, the single KJIT run {err['kjit'][i]:.3f}; the authors' test "
+                             f"split has {FERTILITY_TEST_POINTS} points (44 of one class), so one point moves the error "
+                             f"by {1 / FERTILITY_TEST_POINTS:.2f}, the bar; the constant classifiers score 0.12 and "
+                             "0.88 there and fail this claim and the quadrature one (tests/test_kjit_claims.py)")
+                if consult and arm == "suff_stats":
+                    note += "; " + CONSULT_HISTORY
+                rec.within(f"{n}: mean over seeds of the largest |test error(KJIT) - test error(sampling or "
+                           "quadrature)|", "KJIT improves the inference time on all the problems without "
+                           "sacrificing inference accuracy", m, upper=bar, decidable=bool(decided), note=note,
+                           remedy=(f"about {need:.0f} seeds instead of {dv.shape[0]} (kj_exp5_seeds) would decide it at "
+                                   "this mean and spread" if np.isfinite(need) else "two or more seeds"))
             else:
                 rec.within(f"ours ({arm}), {n}, seed-mean of the largest |test error(KJIT) - test error(sampling "
                            "or quadrature)|", f"our arm: {ARMS.get(arm, arm)}; the paper's bar kept", m, upper=bar,
-                           decidable=bool(decided), note=note, kind="ours")
+                           decidable=bool(decided), note=note, kind="ours",
+                           remedy=(f"about {need:.0f} seeds instead of {dv.shape[0]} (kj_exp5_seeds)"
+                                   if np.isfinite(need) else "two or more seeds"))
     rec.note("the main KJIT run (panels a, b): target, test errors", [target, [float(v) for v in err["kjit"]]])
     # How fragile one run of the paper's target is: the single run of panel (a) beside its seeds (the accuracy
     # claims above are judged on the seeds' mean and spread, never on the single run).
-    if target in dev:
+    if target in dev and dev[target][0].shape[0]:
         e_t, dv_t = dev[target]
         ref_s, ref_q = np.asarray(err["sampling"], float), np.asarray(err["quadrature"], float)
         single_dev = np.maximum(np.abs(np.asarray(err["kjit"], float) - ref_s),
@@ -757,6 +990,8 @@ def confident_but_wrong(x, y, right: float, bottom: float, q_error: float, q_con
     x, y = np.asarray(x, float), np.asarray(y, float)
     bad = ~np.isfinite(x)
     xf = x[~bad]
+    if xf.size == 0 or y.size == 0:                  # nothing to place on the plot's ranges
+        return int(bad.sum()), int(bad.sum())
     with np.errstate(invalid="ignore"):
         corner = (bad | (x > xf.max() - right * np.ptp(xf))) & (y < y.min() + bottom * np.ptp(y))
         ranked = (bad | (x > np.percentile(xf, q_error))) & (y < np.percentile(y, q_confident))
@@ -782,9 +1017,11 @@ def fig10_claims(d: dict, cfg: dict) -> ClaimsRecord:
     rec = ClaimsRecord("kjit/fig10", PAPER)
     allx = np.concatenate([sets["train"][0], sets["test"][0]])
     ally = np.concatenate([sets["train"][1], sets["test"][1]])
-    c = float(np.corrcoef(allx, ally)[0, 1])
+    enough = allx.size > 2 and np.ptp(allx) > 0 and np.ptp(ally) > 0
+    c = float(np.corrcoef(allx, ally)[0, 1]) if enough else np.nan
     rec.within("correlation of log KL and log predictive variance (training and test sets)", "The uncertainty "
                "estimates show a positive correlation with the KL-divergence errors", c, lower=corr_min,
+               decidable=bool(enough), remedy="three or more proper predictions with spread",
                note=f"'positive' read as a correlation above {corr_min:g}; over the proper predictions ({fails['train']} "
                     f"train and {fails['test']} test predictions are no distribution)")
     n_corner, n_ranked = confident_but_wrong(np.concatenate([raw["train"][0], raw["test"][0]]),
@@ -794,17 +1031,19 @@ def fig10_claims(d: dict, cfg: dict) -> ClaimsRecord:
     rec.wording("points making a large error while being confident (the bottom-right region, relative to the data)",
                 "no point lies at the bottom right i.e., making a large error while being confident",
                 [Reading(f"right {right:.0%} of the log-KL range x bottom {bottom:.0%} of the log-variance range",
-                         n_corner, upper=0),
+                         n_corner, upper=0, decidable=bool(allx.size)),
                  Reading(f"log KL above its {q_error:g}th percentile and log variance below its {q_conf:g}th",
-                         n_ranked, upper=0)],
+                         n_ranked, upper=0, decidable=bool(allx.size))], remedy="proper predictions",
                 note=f"the region is relative to our data (our errors need not sit on the published scale); "
                      f"the spec's absolute box (log KL > -4, log variance < -4) holds {n_abs} points; "
                      f"under independence the rank reading would hold about "
                      f"{allx.size * (1 - q_error / 100) * q_conf / 100:.0f}; predictions that are no "
                      f"distribution count as wrong ({fails['train'] + fails['test']})")
-    dm = float(abs(sets["train"][0].mean() - sets["test"][0].mean()))
+    two = bool(sets["train"][0].size and sets["test"][0].size)
+    dm = float(abs(sets["train"][0].mean() - sets["test"][0].mean())) if two else np.nan
     rec.within("|mean log KL on the training set - on the test set|", "the errors on the training set are roughly "
                "the same as the errors on the test set: the operator does not overfit", dm, upper=overfit,
+               decidable=two, remedy="proper predictions on both sets",
                note=f"train {sets['train'][0].mean():.3f}, test {sets['test'][0].mean():.3f} over the proper "
                     f"predictions; improper train {fails['train']}, test {fails['test']}")
     return rec
@@ -816,14 +1055,14 @@ def fig11_claims(d: dict, cfg: dict) -> ClaimsRecord:
     """Fig. S1: ``d`` is supp_s1.npz (D and, per D and repeat, the mean / max / sd of |K - K_hat|)."""
     cl = cfg["claims"]
     z = float(cl["slope_z"])
-    D = d["D"]
-    reps = d["mean_abs"].shape[1]
+    D = np.asarray(d["D"])
+    reps = d["mean_abs"].shape[1] if np.ndim(d["mean_abs"]) == 2 else 0
     rec = ClaimsRecord("kjit/fig11", PAPER)
-    m = d["mean_abs"].mean(1)
+    m = d["mean_abs"].mean(1) if reps else np.full(D.size, np.nan)
     # log-log slope of the average error against D, fitted over every repeat, with its standard error
     xs = np.repeat(np.log(D.astype(float)), reps)
     ys = np.log(d["mean_abs"]).ravel()
-    if D.size > 1:
+    if D.size > 1 and reps and np.ptp(xs) > 0:
         A = np.column_stack([xs, np.ones_like(xs)])
         coef, res, *_ = np.linalg.lstsq(A, ys, rcond=None)
         dof = max(1, xs.size - 2)
@@ -840,19 +1079,22 @@ def fig11_claims(d: dict, cfg: dict) -> ClaimsRecord:
     rec.close("log-log slope of the average |K - K_hat| against D (all repeats)", "Fig. S1: the approximation "
               "error falls as the number of random features D grows (0.015 at D = 500 to 0.003 at D = 10 000, the "
               "Monte-Carlo rate D^(-1/2))", slope, S1_SLOPE, atol=max(z * se, 1e-9) if np.isfinite(se) else 1.0,
-              decidable=bool(D.size > 1 and np.isfinite(se)),
-              note=f"slope {slope:.4f} +- {se:.4f} (1 SE of the fit over {xs.size} points); tolerance {z:g} SE; Spearman "
+              decidable=bool(D.size > 1 and np.isfinite(se)), kind=OURS, remedy="two or more D",
+              note=f"ours: the paper states no rate (issue 36); slope {slope:.4f} +- {se:.4f} (1 SE of the fit over {xs.size} points); tolerance {z:g} SE; Spearman "
                    f"correlation of D and the mean over repeats "
                    f"{float(spearmanr(D, m).statistic) if D.size > 2 else float('nan'):.3f}")
     has = {500, 10000} <= set(D.tolist())
+    has = has and bool(reps)
     i500 = int(np.flatnonzero(D == 500)[0]) if 500 in D else 0
     i10k = int(np.flatnonzero(D == 10000)[0]) if 10000 in D else -1
+    if not D.size:                                  # nothing computed: the levels are NaN and undecided
+        m, D = np.array([np.nan]), np.array([0])
     rec.close("average |K - K_hat| at D = 500", "Fig. S1: about 0.015 at D = 500", float(m[i500]), S1_PAPER["mean500"],
               atol=float(cl["s1_mean500_atol"]), decidable=has, note="read from the published figure")
     rec.close("average |K - K_hat| at D = 10000", "Fig. S1: about 0.003 at D = 10000", float(m[i10k]),
               S1_PAPER["mean10000"], atol=float(cl["s1_mean10000_atol"]), decidable=has,
               note="read from the published figure")
-    mx = d["max_abs"].mean(1)
+    mx = d["max_abs"].mean(1) if reps else np.full(m.size, np.nan)
     rec.close("max |K - K_hat| at D = 500", "Fig. S1: about 0.063 at D = 500", float(mx[i500]), S1_PAPER["max500"],
               atol=float(cl["s1_max500_atol"]), decidable=has, note="read from the published figure")
     rec.note("average |K - K_hat| per D", dict(zip(map(int, D), map(float, m))))
@@ -908,11 +1150,19 @@ def fig13_claims(d: dict, cfg: dict) -> ClaimsRecord:
             continue
         both = np.isfinite(lk[name]) & np.isfinite(lk[KJIT])
         diff = lk[name][both] - lk[KJIT][both]
-        se = float(np.std(diff, ddof=1) / np.sqrt(diff.size))
-        m = float(np.mean(diff))
+        se = float(np.std(diff, ddof=1) / np.sqrt(diff.size)) if diff.size > 1 else np.nan
+        m = float(np.mean(diff)) if diff.size else np.nan
+        # test messages for this difference to clear z standard errors with 80 % power (z + 0.84 standard errors):
+        # the paired standard error falls as 1/sqrt(messages)
+        factor = ((z + 0.84) * se / abs(m)) ** 2 if np.isfinite(se) and np.isfinite(m) and m != 0 else np.nan
+        remedy = (f"about {factor:.1f}x the test messages ({int(np.ceil(factor * diff.size))} instead of {diff.size}; "
+                  "kjit.exp1.n_test, reruns kj_exp1_is and kj_exp1_fit) or as many more seeds of Exp. 1 would decide a "
+                  f"difference of {m:+.3f} at {z:g} standard errors with 80 % power; a second master seed gave -0.123 "
+                  "(issue 37), so the seed-to-seed spread is larger than this standard error"
+                  if np.isfinite(factor) else "two or more test messages where both predictions are distributions")
         rec.within(f"mean log KL of {name} minus that of KJIT", f"KJIT (-8.97) has the lowest mean log KL in the App. "
-                   f"C table; {name}: {pm:.2f}", m, lower=0.0, decidable=bool(abs(m) > z * se),
-                   kind="relation",
+                   f"C table; {name}: {pm:.2f}", m, lower=0.0, decidable=bool(np.isfinite(se) and abs(m) > z * se),
+                   kind="relation", remedy=remedy,
                    note=f"ours: KJIT {summ[KJIT]['mean']:.3f}, this row {summ[name]['mean']:.3f}; paired standard "
                         f"error {se:.3f} over the {diff.size} test messages where both predictions are distributions "
                         f"(improper: KJIT {summ[KJIT]['n_improper']}, this row {summ[name]['n_improper']}, counted as "

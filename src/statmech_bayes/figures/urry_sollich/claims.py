@@ -34,7 +34,7 @@ from statmech_bayes.randomwalk.tree import (
     tree_kernel,
     tree_kernel_limit,
 )
-from statmech_bayes.reporting.claims import OURS, RELATION, ClaimsRecord, Reading
+from statmech_bayes.reporting.claims import OURS, RELATION, VALUE, ClaimsRecord, Reading, unproven
 
 # Fig. 10 (App. A.2): the dashed line of the published figure, read verbatim from the PSTricks source left in the
 # paper's text. Its constants do not follow from the formula in the text (see the figure's notes); it is drawn for
@@ -101,8 +101,10 @@ def fig1_claims(tree: dict, graphs: dict, us: dict) -> ClaimsRecord:
         rec.within(f"a={a:g}: max |K_(1,p) - C_(1,p)| for p/a <= log(V)/log(d-1)/{1 / below_f:g} = "
                    f"{thr * below_f:.3g}",
                    "K_{1,p} coincides with the tree C_{1,p} for small p (below threshold Eq. 7)",
-                   diff[below].max(), upper=c["coincide_max"],
-                   note=f"largest standard error over graphs there: {se[below].max():.2g}")
+                   diff[below].max() if below.any() else np.nan, upper=c["coincide_max"],
+                   note=f"largest standard error over graphs there: {se[below].max():.2g}" if below.any() else
+                   "no p below the window", decidable=bool(below.any()),
+                   remedy="" if below.any() else "no computed p below the window: the graphs' kernels at smaller p")
         # How far K has moved from the tree value towards the fully correlated limit 1.
         frac = (K - tree_on_grid) / (1.0 - tree_on_grid)
         at_thr = float(np.interp(np.log(thr), np.log(pg / a), frac))
@@ -321,20 +323,29 @@ def _fig3_eigen_claims(rec, ens, nu, s, e, s2s, c: dict) -> None:
     for j in range(len(s2s)):
         m0 = s["eps"][:, 0, j].mean(0)[0]
         e0 = interp_loglog(nu[:1], e["nu"], e["eps"][:, j].mean(0))[0]
-        gain.append((1 - e0) / (1 - m0))
-    rec.within(f"{ens}: eigenvalue approximation / simulation at the smallest nu={nu[0]:.3g}, worst |ratio - 1| "
-               "over sigma2", "eigenvalue approximation accurate for small nu", np.abs(ratios[:, 0] - 1).max(),
-               upper=c["small_nu_max"], note="a weak check: at nu = 0.01 both errors are close to 1, so only an approximation off "
-                                "by a visible 10 % on the paper's log axis fails; what the first examples teach "
-                                "(1 - eps) is in the note below")
-    # Not a claim: the paper derives the approximation's initial slope for uniform prior variances (regular
-    # graphs), so its departure under the spread of C_ii is no statement of the paper's.
-    rec.note(f"{ens}: error reduction 1 - eps of the eigenvalue approximation relative to the simulation's at the "
-             f"smallest nu={nu[0]:.3g}, per sigma2",
-             {"ratios": [float(g) for g in gain],
-              "why a note": "the initial slope sum(e^2)/(1+sigma2) is exact only for uniform prior variances "
-                            "(regular graphs), the case the paper derives it for; with the spread of C_ii under "
-                            "global normalisation it over-predicts what the first examples teach"})
+        gain.append((1 - e0) / (1 - m0) if m0 < 1 else np.nan)
+    # "Accurate for small nu" (Sec. 3.4). Registered reading (640df32): what the first examples teach, the error
+    # reduction 1 - eps, eigenvalue approximation over simulation, within 10 %. cc6dc87 moved it into a note after
+    # it had failed for er3 and pl and judged eps itself at nu = 0.01 instead, which a curve that never learns
+    # (eps = 1) passes (issues 34 and 36): that re-reading is withdrawn; the registered reading stands.
+    text = f"{ens}: eigenvalue approximation / simulation at the smallest nu={nu[0]:.3g}, worst |ratio - 1| over sigma2"
+    statement = "eigenvalue approximation accurate for small nu"
+    gains = np.array(gain, float)
+    worst_gain = float(np.abs(gains - 1).max()) if np.all(np.isfinite(gains)) else float("nan")
+    rec.holds(text, statement, worst_gain, bool(worst_gain <= c["small_nu_max"]),
+              f"error reduction at the smallest nu: |(1 - eps_eigen)/(1 - eps_sim) - 1| <= "
+              f"{c['small_nu_max']:g} for every sigma2", kind=VALUE,
+              note="ratios (1 - eps_eigen)/(1 - eps_sim) per sigma2: " + ", ".join(f"{g:.4g}" for g in gains)
+              + "; eps_eigen/eps_sim - 1 at this nu (cc6dc87's withdrawn reading): "
+              + ", ".join(f"{r - 1:.3g}" for r in ratios[:, 0])
+              + ("" if worst_gain <= c["small_nu_max"] else unproven(
+                  "the approximation's initial slope (1/V^2) sum_ij C_ij^2/(1 + sigma2) equals the exact "
+                  "(1/V) sum_ij C_ij^2/(C_ii + sigma2) only for uniform prior variances (regular graphs); "
+                  "under global normalisation C_ii spreads (Fig. 2), and the approximation over-predicts "
+                  "what the first examples teach")),
+              decidable=bool(np.isfinite(worst_gain)),
+              remedy="" if np.isfinite(worst_gain) else "no error reduction in the simulation at the smallest nu "
+              "(1 - eps_sim = 0): a simulation with examples there")
     worst = np.abs(np.log(ratios)).max(axis=1)
     smallest = int(np.argmin(s2s))
     rec.within(f"{ens}: largest deviation factor max_nu max(r, 1/r), r = eigen/simulation, at the smallest "
@@ -361,7 +372,8 @@ def _fig3_eigen_claims(rec, ens, nu, s, e, s2s, c: dict) -> None:
               bool(np.all(steps > 0)), "strictly increasing from the largest to the smallest sigma2",
               "step sizes " + ", ".join(f"{d:.3g}" for d in steps) + f"; {k:g} SE of ln(sim) at the worst points: "
               + ", ".join(f"{k * x:.2g}" for x in u),
-              decidable=bool(np.all(np.abs(steps) > k * (u[1:] + u[:-1]))))
+              decidable=bool(steps.size and np.all(np.abs(steps) > k * (u[1:] + u[:-1]))),
+              remedy="" if steps.size else "one noise level only: simulations at two or more sigma2")
 
 
 # ------------------------------------------------------------------------------- Fig 4: large-p scaling
@@ -570,13 +582,25 @@ def _maximum_claims(rec, ens, nu, eps_by_s2: dict, c: dict) -> None:
     shape = "; ".join(f"sigma2={s2:g}: " + (f"eps {r['m'][r['j']]:.3g} at nu={nu[r['j']]:.3g} rises to "
                                             f"{r['m'][r['k']]:.3g} at nu={nu[r['k']]:.3g}" if r["has"]
                                             else "no significant rise") for s2, r in mx.items())
-    rec.holds(f"{ens}: the panel's mismatched learning curves rise from a minimum to a later maximum "
-              f"(some of its {len(mx)} noise levels)",
-              "the learning curves for the mismatched scenario ... [show] an increase in error as nu approaches "
-              "unity. The resulting maximum in the learning curve ... Similar behaviour can be observed ... "
-              "(Figs 7, 8, each panel 'for a range of noise levels')",
-              shape, bool(with_max), f"at least one curve: rise > {c['rise_se']:g} se and > {c['rise_min']:g}",
-              decidable=bool(with_max) or not unresolved)
+    text = (f"{ens}: the panel's mismatched learning curves rise from a minimum to a later maximum "
+            f"(some of its {len(mx)} noise levels)")
+    statement = ("the learning curves for the mismatched scenario ... [show] an increase in error as nu approaches "
+                 "unity. The resulting maximum in the learning curve ... Similar behaviour can be observed ... "
+                 "(Figs 7, 8, each panel 'for a range of noise levels')")
+    remedy = ("a rise above 0.02 within its noise: more graphs at those noise levels (each curve's standard error "
+              "falls as 1/sqrt(graphs))")
+    # Registered reading (the first one, judged per noise level until cc6dc87): every curve drawn has the maximum.
+    # cc6dc87 re-read it once per panel (some curve) after three of the four noise levels had failed: rule 1.
+    every_undecided = bool(unresolved) and len(with_max) < len(mx) and all(
+        r["has"] or s2 in unresolved for s2, r in mx.items())
+    reg = rec.holds(text, statement, shape, len(with_max) == len(mx) and bool(mx),
+                    f"every curve: rise > {c['rise_se']:g} se and > {c['rise_min']:g}",
+                    decidable=bool(mx) and not every_undecided, remedy=remedy)
+    rev = rec.holds(text, statement, shape, bool(with_max),
+                    f"at least one curve: rise > {c['rise_se']:g} se and > {c['rise_min']:g}",
+                    decidable=bool(mx) and (bool(with_max) or not unresolved), remedy=remedy)
+    rec.revise(reg, rev, "cc6dc87", "read once per panel (some noise level) instead of for every noise level drawn, "
+               "after the per-noise-level reading had failed at three of the four noise levels of each panel")
     lo, hi = c["nu_unity"]
     for s2 in with_max:
         r = mx[s2]
@@ -629,7 +653,7 @@ def fit_collapse(data: dict, B: float) -> pd.DataFrame:
         (Af, Bf), _ = curve_fit(scaling_shape, x, y, p0=(A, B))
         rows.append({"p": int(p), "peak": float(y.max()), "x_peak": float(x[y.argmax()]), "A_fixedB": A,
                      "residual": float(np.abs(y - A * g).max() / y.max()), "A_free": Af, "B_free": Bf})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=["p", "peak", "x_peak", "A_fixedB", "residual", "A_free", "B_free"])
 
 
 def extrapolate_in_inverse_sqrt_p(p: np.ndarray, v: np.ndarray) -> float:
@@ -648,29 +672,34 @@ def fig10_claims(data: dict, us: dict) -> ClaimsRecord:
     d, a = prm["d"], prm["a"]
     B = scaling_exponent(d, a)
     fits = fit_collapse(data, B)
-    B_inf = extrapolate_in_inverse_sqrt_p(fits.p.values, fits.B_free.values)
     rec = ClaimsRecord("urry_sollich/fig10", PAPER)
+    few = len(fits) < 3  # the extrapolation and the slope take the three largest p
+    B_inf = float("nan") if few else extrapolate_in_inverse_sqrt_p(fits.p.values, fits.B_free.values)
+    short = dict(decidable=not few, remedy="fewer than three values of p: the recursion (4) at three or more "
+                 "(each well under a second)" if few else "")
     r = fits.residual.values
     rec.holds("relative max distance of p*rho from the scaling form A_p x exp(-B x^2) (B derived, A_p "
               "least squares) decreases with every increase of p",
               "clear trend towards the predicted asymptotic behaviour for large p",
-              "; ".join(f"p={p}: {v:.3g}" for p, v in zip(fits.p, r)), bool(np.all(np.diff(r) < 0)),
-              "strictly decreasing")
-    slope = np.polyfit(np.log(fits.p.values[-3:]), np.log(r[-3:]), 1)[0]
+              "; ".join(f"p={p}: {v:.3g}" for p, v in zip(fits.p, r)) or "no p", bool(np.all(np.diff(r) < 0)),
+              "strictly decreasing", decidable=len(r) >= 2,
+              remedy="" if len(r) >= 2 else "one value of p or none: the recursion (4) at two or more")
+    slope = np.nan if few else np.polyfit(np.log(fits.p.values[-3:]), np.log(r[-3:]), 1)[0]
     rec.close("finite-p distance from the scaling form shrinks like p^(-1/2) (slope of log residual vs "
               "log p over the three largest p)", "implied by the scaling l' = l p^(-1/2) of Eq. (49): finite-p "
               "corrections vanish (the rate is our check; the paper states none)", slope, FIG10_SLOPE,
-              atol=c["slope_atol"])
+              atol=c["slope_atol"], kind=OURS, **short)
     rec.close("Gaussian cutoff constant B from free fits A x exp(-B x^2), extrapolated to p -> inf, "
               "equals the lazy-walk constant a d gamma/(4 sqrt(d-1))",
               "R_hat ~ l' exp(-l'^2 d/(2 sqrt(d-1))) (Appendix A.2; the text's d/(2 sqrt(d-1)) omits gamma)",
-              B_inf, B, rtol=c["B_rtol"],
-              note=f"text's constant d/(2 sqrt(d-1)) = {d / (2 * np.sqrt(d - 1)):.4f}; "
+              B_inf, B, rtol=c["B_rtol"], kind=OURS, **short,
+              note="ours: the constant a d gamma/(4 sqrt(d-1)) is our derivation, not the paper's; "
+                   f"text's constant d/(2 sqrt(d-1)) = {d / (2 * np.sqrt(d - 1)):.4f}; "
                    f"paper's dashed line uses {PAPER_DASHED[1]}")
     B_text = d / (2 * np.sqrt(d - 1))
     text = rec.close("Gaussian cutoff constant B extrapolated to p -> inf vs the text's constant d/(2 sqrt(d-1)) "
                      "(stated for a = 2)", "R_hat ~ l' exp(-l'^2 d/(2 sqrt(d-1))) (Appendix A.2)", B_inf, B_text,
-                     rtol=c["B_rtol"])
+                     rtol=c["B_rtol"], **short)
     if text.verdict == "fail":
         rec.explain(text, "the text's constant omits the factor gamma of the re-normalised walk; the derived "
                           "constant a d gamma/(4 sqrt(d-1)) is confirmed instead (claim above)",
@@ -683,7 +712,9 @@ def fig10_claims(data: dict, us: dict) -> ClaimsRecord:
     rec.holds(f"for p >= {c['peak_p_min']} the peak of p*rho grows with p and its growth per unit log p shrinks "
               "(convergence to a finite limit)", "curves approach a limiting scaling function",
               f"peaks {np.round(peaks, 4).tolist()}", bool(np.all(rate > 0) and np.all(np.diff(rate) < 0)),
-              "increasing; increments per unit log p decreasing")
+              "increasing; increments per unit log p decreasing", decidable=len(peaks) >= 3,
+              remedy="" if len(peaks) >= 3 else f"fewer than three p >= {c['peak_p_min']}: the recursion (4) at "
+              "three or more")
     rec.record("fits", fits.to_dict(orient="list"))
     return rec
 
