@@ -628,7 +628,7 @@ def test_fig9_frame_error_rejects_the_all_background_estimate(cfg):
                       extra_kept=np.float64(0.0))
     assert float(np.max(background["frame_error"])) < float(cfg["claims"]["frame_error_max"])  # the trap
     c = claim(hvz.fig9_claims(v, background, cfg), text)
-    assert c.registered_verdict == "pass" and c.verdict == "fail" and c.revision_commit == "PENDING"
+    assert c.registered_verdict == "pass" and c.verdict == "fail" and c.revision_commit == "bc7030f"
     assert c.reproduced == pytest.approx(1.0)
 
 
@@ -636,7 +636,7 @@ def prior_chains(ell0, rng, estimate):
     """Chains that learned nothing: E[k] the prior's for each gamma, the posterior mean of Phi(f) ``estimate``."""
     n = ell0.size
     out = chain_dicts(ell0, rng)
-    for tag, c in out.items():
+    for c in out.values():
         m = hvz.prior_k_mean(float(c["gamma"]), n)
         c.update(k_mean=np.float64(m), k_mean_chains=m + np.array([-0.01, 0.01, 0.0, 0.005]),
                  ell_mean=np.full(n, estimate), ell_mean_chains=np.full((4, n), estimate))

@@ -276,7 +276,7 @@ def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str
                     f"[-inf, {little:g}] and each RMSE below the best constant estimate's sd(l0) = {rmse_const:.4g}",
                     decidable=(dec and decc) or (dec and not ok) or (decc and not okc), kind="value", note=note_dr,
                     **why(dr, dr_se, little))
-    rec.revise(reg, rev, "PENDING", "rule 4: two identical constant estimates (the prior's Phi = 1/2 among them) "
+    rec.revise(reg, rev, "bc7030f", "rule 4: two identical constant estimates (the prior's Phi = 1/2 among them) "
                "differ by 0 and passed; the estimates must also beat the best constant")
     energy = {t: of_mean(t, lambda m: dirichlet_energy(m, edges)) for t in tags}
     ok, dec = mc.order_verdict([energy[g][0] for g in (g0, g1, g2)], [energy[g][1] for g in (g0, g1, g2)])
@@ -330,7 +330,7 @@ def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str
                     f"[-inf, {gap_max:g}] and the rule's RMSE below the best constant estimate's sd(l0) = "
                     f"{rmse_const:.4g}", decidable=(dec and decc) or (dec and not ok) or (decc and not okc),
                     kind="value", note=note_gap, **why(gap, gap_se, gap_max))
-    rec.revise(reg, rev, "PENDING", "rule 4: a rule-of-thumb estimate equal to a constant one (the prior's Phi = 1/2) "
+    rec.revise(reg, rev, "bc7030f", "rule 4: a rule-of-thumb estimate equal to a constant one (the prior's Phi = 1/2) "
                "passed whenever the others were as bad; it must also beat the best constant")
     for t in (*tags, "rule"):
         c = chains[t]
@@ -714,7 +714,7 @@ def fig9_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
                                                           lambda x: x / per_ball <= rel_max) for _, pre in views],
                          note="revised quantity: the worst frame's misclassified pixels divided by the ball's pixels "
                               f"in that frame, at most {rel_max:g} (1 - the overlap bar {iou_min:g}); " + err_note)
-    rec.revise(reg, rev, "PENDING", "rule 4: the all-background estimate errs on 7.09 % of a frame and passed the "
+    rec.revise(reg, rev, "bc7030f", "rule 4: the all-background estimate errs on 7.09 % of a frame and passed the "
                f"registered 10 %; counted in units of the ball's pixels it errs on all of them (1 > {rel_max:g})")
     kept = float(tr["extra_kept"])
     claim = "fraction of the extra ball's pixels (frame 5) above 1/2"

@@ -296,7 +296,7 @@ def fig10_claims(deg: dict, sims: dict, cfg: dict) -> ClaimsRecord:
                             note=f"not strictly closer at n = {_ranges(not_closer)}; coinciding at both noise levels "
                                  f"at n = {_ranges(n[1:][both])}; " + note,
                             kind=WORDING, decidable=decided and bool((~both).any()), undecided=UNSTATED)
-        rec.revise(registered, revised, "PENDING", "the absolute-gap reading passes a trivial answer (the same ratio "
+        rec.revise(registered, revised, "bc7030f", "the absolute-gap reading passes a trivial answer (the same ratio "
                    "at both noise levels, Pl lower at the lower sigma2), and 'no n farther apart' passes that "
                    "answer under the ratio too (issue 34, rule 4): the log-axis ratio, strictly closer at every n")
         lim = float(deg[f"fig10_{sc}_limit_maxgap"])
@@ -780,7 +780,7 @@ def fig6_claims(sims_by: dict, theory_by: dict, cfg: dict) -> ClaimsRecord:
     revised = rec.wording(text, says, strict, note=note + f"; the difference must exceed ln(1 + dip_rtol) = "
                           f"{invisible:.3g} ({invisible / LN10:.3g} decades), the level called invisible",
                           remedy=remedy)
-    rec.revise(registered, revised, "PENDING", "the registered ratio >= 1 passes the trivial answer ratio = 1 (LC "
+    rec.revise(registered, revised, "bc7030f", "the registered ratio >= 1 passes the trivial answer ratio = 1 (LC "
            "equally good for both input distributions; issue 36, rule 4): the difference of the log gaps must exceed "
            "the invisible level ln(1 + dip_rtol), judged with its error")
     return rec

@@ -35,8 +35,8 @@ KNOWN_BAYES = ("Bayes-optimal decision: classification by the correct predictive
 KNOWN_NISHIMORI = ("Nishimori condition: with the prior equal to the teacher's the teacher-student overlap equals the "
                    "student-student overlap, R = Q (Nishimori, Prog. Theor. Phys. 66, 1169 (1981), the paper's ref. "
                    "[10]; Iba 1999)")
-# Commit of the revisions made in this change (the lead fills in the hash when committing).
-PENDING = "PENDING"
+
+THIS_REVISION = "bc7030f"  # the commit that adopted this module's revisions of issues 34 and 36
 
 
 def no_data(rec: ClaimsRecord, what: str, why: str, remedy: str) -> ClaimsRecord:
@@ -307,7 +307,7 @@ def fig5_claims(s: dict, p: dict, cfg: dict) -> ClaimsRecord:
                             decidable=ok and _finite(v)))
     revised = rec.wording(claim, paper, both, note=base + "; " + "; ".join(tie_notes),
                           remedy=TIE_RULE_REMEDY)
-    rec.revise(registered, revised, PENDING,
+    rec.revise(registered, revised, THIS_REVISION,
                "the paper states no LOOE tie rule and the verdict turns on it (issue 34): both rules are readings, "
                "combined by rule 6")
     if "hist_C_damped" in s:
@@ -515,7 +515,7 @@ def table1_claims(s: dict, p: dict | None, cfg: dict) -> ClaimsRecord:
                           + ", ".join(f"{_variant_reads(v).removeprefix('FDA as ')} {x:.2f} (mean {m:.1f}%, "
                                       f"{'in' if ok else 'off'} the paper's band; SD band [{psd - t:.2f}, "
                                       f"{psd + t:.2f}])" for v, x, m, t, ok in zip(names, fsd, fm, stol, mean_ok)))
-        rec.revise(reg, rev, PENDING, "the SD was judged on the variants that happened to reproduce it (picked after "
+        rec.revise(reg, rev, THIS_REVISION, "the SD was judged on the variants that happened to reproduce it (picked after "
                    "the results); now on the same variants as the mean, each deciding only where its mean reproduces "
                    "the paper's FDA (issues 34, 36)")
     else:
@@ -564,7 +564,7 @@ def table1_claims(s: dict, p: dict | None, cfg: dict) -> ClaimsRecord:
                           f"u(0.05) x the binomial standard error of a coin flip on our {nl + ng} untied splits = "
                           f"{floor:.3f} (the paper's own sign test; a coin flip fails); ties {ne} "
                           "(paper 36)")
-    rec.revise(reg, rev, PENDING, "the band admitted 0.5, a coin flip (issue 36): cut at the paper's one-sided 5% "
+    rec.revise(reg, rev, THIS_REVISION, "the band admitted 0.5, a coin flip (issue 36): cut at the paper's one-sided 5% "
                "point above 0.5")
     # z signed by the direction (SBC ahead: positive), so that the reading is one range whatever the data
     rec.within("sign test z = |n< - n/2| / sqrt(n/4) (ties dropped)",
@@ -617,7 +617,7 @@ def table1_claims(s: dict, p: dict | None, cfg: dict) -> ClaimsRecord:
             f"size: the paper's difference {paper_diff:.2f} within {z:g} combined standard errors "
             f"(ours {se_ours:.2f}, the paper's 200 splits {se_paper:.2f}), and below 0 by {z:g} of ours",
             value, lower=paper_diff - half, upper=min(paper_diff + half, cap), decidable=size_known)], note=note)
-        rec.revise(reg, rev, PENDING, "the size band admitted 0 (no change), which 'reduced' excludes (issue 36): "
+        rec.revise(reg, rev, THIS_REVISION, "the size band admitted 0 (no change), which 'reduced' excludes (issue 36): "
                    f"cut at {z:g} of our standard errors below 0")
 
     # Whitened row: the paper's BP at T; the table row uses the configured tie rule (the same as every other SBC
