@@ -22,8 +22,12 @@ include: "workflow/rules/figures.smk"
 include: "workflow/rules/scorecard.smk"
 
 
-# Every data file a selected paper reads is checked (sha256) before any job starts.
-stop_on_data_problems()
+# The targets named on the command line, checked before the plan is made: a target of another configuration's
+# output root, or a figure that does not exist, stops with what to type instead.
+stop_on_bad_targets()
+# The console: one line per job (rule, wildcards, log file) and the progress; `--verbose` (or a dry run) shows
+# Snakemake's full job blocks with every input.
+quiet_job_lines()
 
 
 rule all:

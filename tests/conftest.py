@@ -49,8 +49,9 @@ def run_snakemake(cwd: Path, *args: str, check: bool = True) -> subprocess.Compl
 def smoke_run(tmp_path_factory):
     """One small figure per paper, end to end (the everyday development tier, about half a minute)."""
     d = copy_workflow(tmp_path_factory.mktemp("smoke"))
-    run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/smoke.yaml")
+    proc = run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/smoke.yaml")
     (d / "smoke_exit_time.txt").write_text(f"{time.time():.3f}\n")  # tests/test_workflow.py reads it
+    (d / "smoke_console.txt").write_text(proc.stdout + proc.stderr)  # and the console, as a user sees it
     return d
 
 
@@ -60,6 +61,15 @@ def quick_run(tmp_path_factory):
     d = copy_workflow(tmp_path_factory.mktemp("quick"))
     run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/quick.yaml")
     return d
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _remove_the_session_copies(tmp_path_factory, request):
+    """The copies of the workflow and their builds (a few hundred MB per session) go when the session passes; a
+    failed session keeps them to look at (pytest keeps the last three sessions' folders)."""
+    yield
+    if request.session.testsfailed == 0 and not request.session.shouldfail:
+        shutil.rmtree(tmp_path_factory.getbasetemp(), ignore_errors=True)
 
 
 # Parallel runs (pytest-xdist: `-n auto` in pyproject.toml). Tests go to workers in groups: the tests that use the

@@ -159,3 +159,23 @@ def test_the_checker_accepts_the_shipped_configurations_and_rejects_bad_keys(wf_
     typo.write_text("urry_sollich:\n  fig1:\n    n_graphz: 4\n")
     proc = check(typo)
     assert proc.returncode == 1 and "n_graphz" in proc.stderr
+
+
+@pytest.mark.parametrize("args,needles", [
+    # a paper-scale target under the smoke configuration: the prefixed target to type instead
+    (("figures/sollich_halees/fig2.png", "--configfile", "workflow/config/smoke.yaml"),
+     ["writes under smoke/", "snakemake --cores all smoke/figures/sollich_halees/fig2.png --configfile "
+                             "workflow/config/smoke.yaml"]),
+    # a quick target at paper scale: the configuration it belongs to
+    (("quick/figures/uda_kabashima/fig3.png",),
+     ["output of the quick configuration", "quick/figures/uda_kabashima/fig3.png --configfile workflow/config/quick.yaml"]),
+    # a figure that does not exist: the figures that do
+    (("figures/sollich_halees/fig99.png",), ["has no figure 'fig99'", "figures/sollich_halees/fig2.png"]),
+])
+def test_a_bad_target_stops_at_start_saying_what_to_type(wf_copy, args, needles):
+    proc = run_snakemake(wf_copy, "-n", *args, check=False)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    for needle in needles:
+        assert needle in out, out[-2000:]
+    assert "MissingRuleException" not in out

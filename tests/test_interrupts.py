@@ -115,7 +115,7 @@ def test_after_a_kill_unlock_and_the_plain_command_resume(built):
     before = (d / CACHED).stat().st_mtime_ns
     resumed = run_snakemake(d, "--cores", "1", TARGET, *SMOKE)
     log = resumed.stdout + resumed.stderr
-    reason = re.search(r"rule uk_rs_fig1:\n(?:    .*\n)*?    reason: (.*)", log)
+    reason = re.search(r"Job \d+: uk_rs_fig1\b.*\nReason: (.*)", log)  # the default console: one line per job
     # (rerun-incomplete hands Snakemake the incomplete files as forced targets, hence its reason)
     assert reason and re.search("Forced execution|Incomplete output files", reason.group(1)), log[-3000:]
     assert (d / CACHED).stat().st_mtime_ns > before, "the incomplete output must be rebuilt, not trusted"
@@ -142,6 +142,8 @@ def test_after_ctrl_c_the_plain_command_resumes(built):
     out = proc.stdout.read()
     assert proc.returncode != 0, f"Snakemake ignored the interrupt:\n{out[-3000:]}"
     assert not (d / TARGET).exists(), f"the figure job ran after the interrupt:\n{out[-3000:]}"
+    assert "Interrupted (Ctrl-C)" in out and f"run the same command again:\n    snakemake --cores 1 {TARGET}" in out, \
+        out[-3000:]
     planned = run_snakemake(d, "-n", "--cores", "1", TARGET, *SMOKE).stdout
     assert re.search(r"^total +2$", planned, re.M), "the interrupted job and the figure after it remain to do"
     run_snakemake(d, "--cores", "1", TARGET, *SMOKE)

@@ -1067,3 +1067,15 @@ def test_claims_functions_meet_empty_selections_with_inconclusive_claims(cfg):
                                            "max_abs": np.zeros((0, 0)), "sd_abs": np.zeros((0, 0))}, cfg))
     t13 = table_fit(TABLE, n=1)
     _all_inconclusive(claims.fig13_claims(t13, cfg))
+
+
+@pytest.mark.parametrize("rows,cols", [(slice(0, 1), slice(None)), (slice(None), slice(0, 1)), (slice(0, 0), slice(None))])
+def test_fig12_one_d_in_one_d_out_or_no_grid_is_inconclusive_not_vacuous(cfg, rows, cols):
+    """Issue 37: one D_in (a zero gain along it would let any D_out gain pass), one D_out, or no grid at all."""
+    d = s2(cfg)
+    d = {"D_in": d["D_in"][rows], "D_out": d["D_out"][cols], "fro_err": d["fro_err"][rows, cols]}
+    c = claim(claims.fig12_claims(d, cfg), "mean error reduction from the smallest")
+    assert c.verdict == "inconclusive" and c.reason == "noise" and c.remedy and "undecidable" in c.note
+    if d["fro_err"].size == 0 or d["D_out"].size == 1:
+        lev = claim(claims.fig12_claims(d, cfg), "||K - K_hat||_F / n at D_out = 100")
+        assert lev.verdict == "inconclusive" and lev.remedy

@@ -764,3 +764,78 @@ def test_mismatch_panel_registered_reading_every_noise_level(fn):
 def test_mismatch_one_graph_does_not_crash(fn):
     rec = fn({"er3": mismatch_sims([BUMP], n=1)}, {"claims": CLAIMS})
     assert claim(rec, "panel").verdict in ("inconclusive", "fail")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Issue 37 item 4 (the remaining guards): an empty tail, an empty search window, one graph, one draw
+
+
+def undecided(c):
+    return c.verdict == "inconclusive" and c.reason == "noise" and bool(c.remedy) and not c.finding
+
+
+def test_fig2_empty_tail_is_inconclusive_not_a_crash(tmp_path):
+    inputs = fig2_inputs(tmp_path, {"er3": ("exponential", 0.6), "pl": ("exponential", 1.0)})
+    graphs = {e: load_npz(p)[0] for e, p in inputs["graphs"].items()}
+    kappas = {e: load_npz(p)[0] for e, p in inputs["kappa"].items()}
+    # every graph value at the mean, no cavity sample beyond it: no tail to fit
+    graphs["er3"]["pooled_C"] = np.full(graphs["er3"]["pooled_C"].size, 0.5)
+    kappas["er3"]["prior_samples"] = np.full(kappas["er3"]["prior_samples"].size, 0.5 * float(kappas["er3"]["kappa"]))
+    rec = us_claims.fig2_claims(graphs, kappas, FIG2_CFG)
+    c = claim(rec, "er3: tail of p(C_ii) beyond the mean roughly exponential")
+    assert undecided(c) and "empty tail" in c.note
+    assert undecided(claim(rec, "power law slower than Erdos-Renyi"))
+    assert claim(rec, "pl: tail of p(C_ii) beyond the mean roughly exponential").verdict == "pass"
+
+
+def test_fig5_empty_search_window_is_inconclusive_not_a_crash(tmp_path):
+    sims = {e: load_npz(p)[0] for e, p in fig5_inputs(tmp_path)["sims"].items()}
+    cfg = copy.deepcopy(FIG5_CFG)
+    cfg["claims"]["fig5"]["search_nu"] = [20.0, 30.0]     # beyond the simulated nu
+    rec = us_claims.ClaimsRecord("urry_sollich/fig5", "test")
+    loc = {s2: sims["er3"]["eps"][:, 1, j].mean(0) for j, s2 in enumerate(FIG5_S2)}
+    us_claims._fig5_shoulder_claims(rec, NU, loc, degree_law("erdos_renyi", mean_degree=3.0).p0,
+                                    cfg["claims"]["fig5"])
+    assert len(rec.claims) == 4 and all(undecided(c) for c in rec.claims)
+    assert claim(rec, "sigma2=0.001: shoulder").claim.startswith("er3, sigma2=0.001: shoulder: the log-log slope")
+
+
+def test_fig9_one_graph_is_inconclusive_not_a_vacuous_fail():
+    local = 0.1 * np.exp(-np.log(NU / 0.18) ** 2 / 0.5)
+    glob = 0.55 / (1 + (NU / 0.3) ** 2)
+    var = np.stack([noisy(glob, 0.01, 1, seed=0), noisy(local, 0.01, 1, seed=1)], axis=1)   # one graph
+    sims = {"er3": {"nu": NU, "var": var}}
+    kappa = {"er3": {"kappa": np.float64(1.0), "prior_samples": np.random.default_rng(2).normal(1.0, 0.7, 2000)}}
+    finite = {"er3": {"V": np.array([500, 8000]), "spread_V500": np.full(1, 0.4), "spread_V8000": np.full(1, 0.5)}}
+    rec = us_claims.fig9_claims(sims, {}, kappa, finite, {}, {"fig9": {"sigma2": 0.1}, "sims": {"V": 500},
+                                                            "claims": CLAIMS})
+    assert undecided(claim(rec, "local error variance at the peak exceeds"))
+    assert undecided(claim(rec, "is a finite-size effect"))
+
+
+def draws_of(n: int, top: int = 3, fig: str = "fig11") -> dict:
+    """Hand-made spike statistics of ``n`` graph draws, ``top`` spikes each (as the Figs 11-12 rule writes them)."""
+    rng = np.random.default_rng(4)
+    pre = f"{fig}_"
+    out = {pre + k: rng.uniform(0, 1, (n, top)) for k in ("share_exp_dangatt", "share_dangatt", "share_exp_dangling",
+                                                           "share_dangling")}
+    out |= {pre + k: (rng.uniform(0, 1, (n, top)) > 0.3) for k in ("peak_exp_dangatt", "peak_dangatt",
+                                                                     "peak_exp_small", "at_exp_dangatt")}
+    out |= {pre + "mu": rng.integers(0, 50, (n, top)), pre + "mu_exp": rng.integers(0, 50, (n, top)),
+            pre + "peak_group_exp": rng.integers(-1, 5, (n, top)),
+            pre + "base_peak_dangatt": rng.uniform(0, 1, n), pre + "base_share_dangatt": rng.uniform(0, 0.3, n),
+            "n_dangling": np.full(n, 30), "n_attach": np.full(n, 10)}
+    return out
+
+
+@pytest.mark.parametrize("n,top", [(1, 3), (0, 3), (40, 1)])
+def test_figs_11_12_one_draw_or_no_other_spike_is_inconclusive_not_a_crash(n, top):
+    rec = us_claims.ClaimsRecord("urry_sollich/fig11", "test")
+    drawn = {"peak": 0, "peak_dangatt": True, "share_dangling": 0.4, "share_dangatt": 0.6}
+    f11 = {"V": 100, "N": 50, "sigma2": 0.1}
+    us_claims.dangling_claims(rec, draws_of(n, top), "fig11", f11, drawn, CLAIMS["fig11"], x_dangling=True,
+                              x_giant=True, x_degree=1)
+    assert len(rec.claims) == 5
+    others = [c for c in rec.claims if "other large spikes" in c.claim]
+    judged = others if top < 2 else rec.claims
+    assert len(others) == 2 and all(undecided(c) for c in judged)

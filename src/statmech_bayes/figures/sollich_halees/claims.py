@@ -93,22 +93,28 @@ def fig1_claims(data: dict, cfg: dict) -> ClaimsRecord:
     expected = {"ou": 2 * (1 - np.exp(-h / l)), "rbf": 2 * (1 - np.exp(-h * h / (2 * l * l)))}
     formula = {"ou": r"C(x,x') = exp(-|x-x'|/l)", "rbf": r"C(x,x') = exp(-|x-x'|^2/(2 l^2))"}
     inc, ext = {}, {}
+    # Issue 37: one sample has no standard error, so no claim judged with one can be decided (never a vacuous fail)
+    sizes = {int(data[f"{kern}_samples"].shape[0]) for kern in ("ou", "rbf")}
+    many = min(sizes) > 1
+    one = {} if many else dict(decidable=False, remedy=f"{min(sizes)} sample(s): no standard error; at least 2 "
+                                                       "samples of each prior decide it (fig1 n_samples, 20 by "
+                                                       "default, seconds of CPU)")
     for kern in ("ou", "rbf"):
         F = data[f"{kern}_samples"]
         S = F.shape[0]
         var = F.reshape(S, -1).var(axis=1)     # spatial variance of each sample around its own mean
-        vm, vse = var.mean(), var.std(ddof=1) / np.sqrt(S)
+        vm, vse = var.mean(), (var.std(ddof=1) / np.sqrt(S) if S > 1 else float("nan"))
         inc[kern], ext[kern] = increments(F), extrema(F)
-        im, ise = inc[kern].mean(), inc[kern].std(ddof=1) / np.sqrt(S)
+        im, ise = inc[kern].mean(), (inc[kern].std(ddof=1) / np.sqrt(S) if S > 1 else float("nan"))
         rec.close(f"{kern}: mean squared increment between grid neighbours (h = {h:g}), mean of {S} samples",
                   f"prior {formula[kern]}: E[(theta(x+h)-theta(x))^2] = 2(1 - C(h))", im, float(expected[kern]),
                   atol=k * ise, note=f"SE over samples = {ise:.2g}; a set-up fact (issue 36): true of any sample of the "
-                                     "stated prior, the paper states no number", kind=SETUP)
+                                     "stated prior, the paper states no number", kind=SETUP, **one)
         ev = expected_spatial_variance(kern, l, g)
         rec.close(f"{kern}: spatial variance of a sample over the grid, mean of {S} samples",
                   "prior variance C(x,x) = 1: E[spatial variance] = 1 - mean of C over all grid pairs", vm, ev,
                   atol=k * vse, note=f"SE = {vse:.2g}; each sample's own mean absorbs {1 - ev:.3f}; a set-up fact "
-                                     "(issue 36): true of any sample of the stated prior", kind=SETUP)
+                                     "(issue 36): true of any sample of the stated prior", kind=SETUP, **one)
     # "Note the difference in roughness of the two functions": a marked difference, OU the rougher, read as a
     # factor >= rough_ratio (3) in two measures of roughness: the mean squared neighbour increment (the size of the
     # jumps between neighbouring grid values) and the density of local extrema along grid lines (how often the
@@ -118,12 +124,17 @@ def fig1_claims(data: dict, cfg: dict) -> ClaimsRecord:
         a, b = q["ou"], q["rbf"]
         am, bm = max(float(a.mean()), 1e-12), max(float(b.mean()), 1e-12)   # a flat sample set: no division by 0
         r = am / bm
+        if not many:
+            readings.append(Reading(f"{reads}: OU / RBF", r, lower=rough, decidable=False))
+            continue
         unc = k * r * float(np.hypot(a.std(ddof=1) / am, b.std(ddof=1) / bm) / np.sqrt(a.size))
         readings.append(Reading(f"{reads}: OU / RBF", r, lower=rough, decidable=bool(abs(r - rough) > unc)))
     rec.wording("roughness: OU / RBF", "Note the difference in roughness of the two functions; this is related to "
                 "the behaviour of the covariance functions for x -> x'", readings,
                 note=f"increment ratio expected {expected['ou'] / expected['rbf']:.3g} from the kernels; OU is "
-                     "non-differentiable (increment ~ h), RBF smooth (~ h^2)")
+                     "non-differentiable (increment ~ h), RBF smooth (~ h^2)"
+                     + ("" if many else "; undecidable: one sample has no standard error"),
+                remedy=one.get("remedy", ""))
     return rec
 
 
@@ -313,6 +324,17 @@ def fig10_claims(deg: dict, sims: dict, cfg: dict) -> ClaimsRecord:
         sm = sims[sc]
         m, se = sim_stats(sm["eps"][sigma_index(sm, s2)])
         avg = np.log(m[1:] / deg[f"fig10_{sc}_pl_{s2:g}"][1:])
+        if not g.size or not avg.size:     # issue 37: no n >= 1, nothing to compare
+            rec.wording(f"{sc}, sigma2={s2:g}: Degmin 'quite close' to Pl", "The curves are quite close to each "
+                        "other, implying that the Plaskota bound cannot be significantly tightened as a single data "
+                        "set bound",
+                        [Reading("against the average case: max_n ln(Degmin/Pl) / max_n ln(Sim/Pl)", float("nan"),
+                                 upper=half, decidable=False),
+                         Reading(f"tight: largest factor Degmin/Pl over n (at most {float(cl['loose_factor']):g})",
+                                 float("nan"), upper=float(cl["loose_factor"]), decidable=False)],
+                        note="undecidable: no n >= 1 in the degenerate scenario or the simulations",
+                        remedy="Degmin, Pl and Sim at n >= 1 (the fig10 degenerate rule and sh_sims, minutes)")
+            continue
         i = int(np.argmax(avg))
         ratio = float(g.max()) / float(avg[i])
         unc = ratio * k * float(se[1:][i] / m[1:][i]) / float(avg[i])   # from the error of ln Sim at the worst n
@@ -342,6 +364,8 @@ def fig9_claims(th: dict, sm: dict, deg: dict, cfg: dict) -> ClaimsRecord:
     rec = ClaimsRecord("sollich_halees/fig9", PAPER)
     k = float(cfg["claims"]["se_factor"])
     d = curves["Deg"]
+    if n.size < 2:             # issue 37: no n >= 1 (nothing to compare); never a crash
+        return fig9_empty(rec, th, deg, curves, k)
     # "differ significantly" in the sense the sentence goes on to use it (eigenvalue-only predictions are not
     # reliable): Sim and Deg, which share the spectrum, lie farther apart on the paper's log axis than the LC
     # approximation (the text: "close to the true learning curves") lies from Sim in the same panel, under the
@@ -351,7 +375,8 @@ def fig9_claims(th: dict, sm: dict, deg: dict, cfg: dict) -> ClaimsRecord:
                 "curves cannot be predicted reliably based on eigenvalues alone",
                 closer_readings({"LC": curves["LC"]}, {"Deg": d}, m, se, k),
                 note=gap_table({"LC": curves["LC"], "Deg": d}, m) + f"; |Deg - Sim| reaches "
-                     f"{float((np.abs(d - m) / se.clip(min=1e-300))[2:].max()):.0f} SE of Sim")
+                     f"{float((np.abs(d - m) / se.clip(min=1e-300))[2:].max()) if n.size > 2 else float('nan'):.0f} "
+                     "SE of Sim")
     # A prediction from the spectrum alone is the same curve for both scenarios; the best one misses one of
     # them by at least exp(|ln(Deg/Sim)|/2) at each n. "Not reliable" = an error above unreliable_factor - 1 (10 %), at the worst n or
     # typically (mean over n of that least error).
@@ -404,6 +429,38 @@ def fig9_claims(th: dict, sm: dict, deg: dict, cfg: dict) -> ClaimsRecord:
                float((T - lim[-1]) / T), upper=lam_a / T * (1 + 2 * float(n[-1]) * delta),
                note=f"at most lambda_a/T = {lam_a / T:.3g}; UC (same spectrum) predicts "
                     f"{float((T - curves['UC'][-1]) / T):.3g}")
+    return rec
+
+
+def fig9_empty(rec: ClaimsRecord, th: dict, deg: dict, curves: dict, k: float) -> ClaimsRecord:
+    """Fig. 9 when no n >= 1 was computed (issue 37): every claim, with its text, inconclusive (noise) with the data
+    that would decide it."""
+    fix = dict(decidable=False, remedy="the degenerate scenario and its simulations at n >= 1 (the fig9 rules, minutes)")
+    why = "undecidable: no n >= 1 computed"
+    for text, says in (
+            ("Sim and Deg (same spectrum) differ by more than LC differs from Sim: margin of the log-axis gap "
+             "|ln(curve/Sim)|, Deg - LC", "The curves Sim and Deg differ significantly, showing that learning "
+             "curves cannot be predicted reliably based on eigenvalues alone"),
+            ("least error factor of any eigenvalue-only prediction of both Sim and Deg (same spectrum), "
+             "exp(|ln(Deg/Sim)|/2)", "learning curves cannot be predicted reliably based on eigenvalues alone"),
+            ("UC below the exact Deg: largest ln(Deg/UC) over n",
+             "the UC approximation is not in general an upper bound on the true learning curve; in fact, it here "
+             "underestimates the true eps(n) quite significantly")):
+        rec.wording(text, says, [Reading("no n >= 1", float("nan"), lower=0.0, decidable=False),
+                                 Reading("no n >= 1 (second reading)", float("nan"), lower=0.0, decidable=False)],
+                    note=why, remedy=fix["remedy"])
+    rec.within("max over n of Deg - TWO", "TWO is a bound (it uses <C(x,x) phi_i^2>, = tr Lambda here)", float("nan"),
+               upper=ROUNDOFF, kind=RELATION, known=KNOWN["TWO"], note=why, **fix)
+    rec.within("min over n of Deg - OV", "OV is a lower bound for any scenario", float("nan"), lower=-ROUNDOFF,
+               kind=RELATION, known=KNOWN["OV"], note=why, **fix)
+    delta = float(deg["eq31_delta"])
+    rec.within(f"eq. (31) limit: max over n of |exact/eq.31 - 1| with p_alpha = 1 - {delta:g}",
+               "eps(n) ~ tr Lambda - lambda_a + lambda_a sigma^2/(sigma^2 + n lambda_a)", float("nan"), upper=0.0,
+               note=why, **fix)
+    rec.within("eq. (31) limit: error reduction (T - eps(n))/T at n = 0, exact",
+               "if lambda_a << tr Lambda, then we can make the reduction in generalization error arbitrarily small: "
+               "there is no non-trivial upper bound ... that takes only the eigenvalue spectrum as input",
+               float("nan"), upper=float(deg["eq31_lambda"]) / float(th["T"]), note=why, **fix)
     return rec
 
 
@@ -510,12 +567,18 @@ def fig4_claims(sims_by: dict, theory_by: dict, cfg: dict) -> ClaimsRecord:
     overlap = float(cfg["claims"]["overlap_factor"])
     visible = float(cfg["claims"]["visible_decades"])
     sel = (n >= 1) & (curves["Pl"] >= fac * s2)
-    gap = float(np.abs(np.log(curves["MW"][sel] / curves["Pl"][sel])).max())
-    rec.wording(f"rbf1: MW 'close' to Plaskota while Pl >= {fac:g} sigma^2 (n <= {int(n[sel].max())}): largest "
-                "|ln(MW/Pl)|", "[MW] is first close to the Plaskota bound",
-                [Reading(f"within {(overlap - 1) * 100:g} %: max MW/Pl or Pl/MW", float(np.exp(gap)), upper=overlap),
-                 Reading(f"not visibly apart ({visible:g} decades)", gap / LN10, upper=visible)],
-                note=f"largest gap {gap / LN10:.3f} decades")
+    # Issue 37: no n >= 1 in the initial regime decides nothing: inconclusive (noise) with the data that would decide it
+    some = bool(sel.any())
+    gap = float(np.abs(np.log(curves["MW"][sel] / curves["Pl"][sel])).max()) if some else float("nan")
+    rec.wording(f"rbf1: MW 'close' to Plaskota while Pl >= {fac:g} sigma^2 (n <= {int(n[sel].max()) if some else 0}): "
+                "largest |ln(MW/Pl)|", "[MW] is first close to the Plaskota bound",
+                [Reading(f"within {(overlap - 1) * 100:g} %: max MW/Pl or Pl/MW", float(np.exp(gap)), upper=overlap,
+                         decidable=some),
+                 Reading(f"not visibly apart ({visible:g} decades)", gap / LN10, upper=visible, decidable=some)],
+                note=f"largest gap {gap / LN10:.3f} decades" if some else
+                f"undecidable: no n >= 1 with Pl >= {fac:g} sigma^2 (the initial regime) among the n computed",
+                remedy="" if some else f"Pl and MW at the n >= 1 where Pl >= {fac:g} sigma^2 (the smallest n: the "
+                                       "theory rule, seconds)")
     # "... then 'misses' the change in behaviour": read as (shape) MW's decay does not flatten where Sim's,
     # LC's and Pl's do (the flatten_ratio of the claims below, judged where MW is still resolved in double
     # precision, > 1e-12 T at both ends of the slope window), and as (level) MW ends more than a decade below
@@ -524,14 +587,20 @@ def fig4_claims(sims_by: dict, theory_by: dict, cfg: dict) -> ClaimsRecord:
     mw = np.where(curves["MW"] > 1e-12 * float(th["T"]), curves["MW"], np.nan)
     sl = log_slope(mw, n)
     ok = np.isfinite(sl)
-    mw_ratio = float(sl[ok][-1] / sl[ok].min())
+    # Issue 37: fewer than 21 n (or MW never resolved) leave no 20-example slope: that reading is undecidable
+    has = bool(ok.any())
+    slope_remedy = ("" if n.size > 20 else f"a 20-example log-slope needs at least 21 n (have {n.size}): the learning "
+                    "curves to n >= 20 (the paper's range, n <= 300 here, decides it)")
+    mw_ratio = float(sl[ok][-1] / sl[ok].min()) if has else float("nan")
     end = float(np.log10(curves["Pl"][-1] / max(curves["MW"][-1], 1e-300)))
     rec.wording("rbf1: MW 'misses' the crossover", "[MW] then 'misses' the change in behaviour where the "
                 "generalization error crosses over into the asymptotic regime",
-                [Reading(f"shape: log-slope at n={int(n[ok][-1])} (last n with MW > 1e-12 T) / steepest log-slope",
-                         mw_ratio, lower=thr),
+                [Reading(f"shape: log-slope at n={int(n[ok][-1]) if has else 0} (last n with MW > 1e-12 T) / "
+                         "steepest log-slope", mw_ratio, lower=thr, decidable=has),
                  Reading(f"level: log10(Pl/MW) at n = {int(n[-1])}", end, lower=1.0)],
-                note=f"steepest MW log-slope at n = {int(n[ok][np.argmin(sl[ok])])}; slope over 20 examples")
+                note=(f"steepest MW log-slope at n = {int(n[ok][np.argmin(sl[ok])])}; slope over 20 examples" if has
+                      else "no 20-example log-slope of MW (fewer than 21 n, or MW below 1e-12 T): the shape reading "
+                           "is undecidable"), remedy=slope_remedy)
     n_sim, n_lc = crossing(m, n, s2), crossing(curves["LC"], n, s2)
     rec.within("rbf1: n where Sim crosses eps = sigma^2 (inside the simulated range)",
                "makes visible, within the range of n shown, the ... change in behaviour", n_sim,
@@ -541,7 +610,16 @@ def fig4_claims(sims_by: dict, theory_by: dict, cfg: dict) -> ClaimsRecord:
     # n is at most half the steepest one.
     for name, y in (("Sim", m), ("LC", curves["LC"]), ("Pl", curves["Pl"])):
         sl = log_slope(y, n)
-        ratio = float(sl[np.isfinite(sl)][-1] / np.nanmin(sl))
+        fin = np.isfinite(sl)
+        if not fin.any():      # fewer than 21 n: no 20-example slope (issue 37)
+            rec.within(f"rbf1: {name} flattens after the crossover: log-slope at n="
+                       f"{int(n[-11]) if n.size > 10 else 0} / steepest log-slope",
+                       "the anticipated change in behaviour ... The LC approximation and, to a less quantitative "
+                       "extent, the Plaskota bound both capture this change", float("nan"), upper=thr, kind=RELATION,
+                       note=f"undecidable: no 20-example log-slope of {name} among {n.size} n", decidable=False,
+                       remedy=slope_remedy or f"a finite, positive {name} at 21 or more n")
+            continue
+        ratio = float(sl[fin][-1] / np.nanmin(sl))
         rec.within(f"rbf1: {name} flattens after the crossover: log-slope at n={int(n[-11])} / steepest log-slope",
                    "the anticipated change in behaviour ... The LC approximation and, to a less quantitative extent, "
                    "the Plaskota bound both capture this change", ratio, upper=thr, kind=RELATION,
@@ -707,11 +785,19 @@ def fig5_claims(sims_by: dict, theory_by: dict, cfg: dict) -> ClaimsRecord:
         top = np.argsort(kink)[::-1][:5]
         edges = np.asarray(th["block_edges"], int)
         edges = edges[(edges >= 2) & (edges <= n[-1])]
+        text = (f"rbf4, sigma2={s2:g}: the 5 largest kinks of the Plaskota curve (relative change of the slope "
+                "of ln Pl between successive n, n >= 2) lie at block edges of the degenerate eigenvalues")
+        if not edges.size or nn.size < 5:     # issue 37: no block edge, or fewer than 5 kinks, in the range
+            why = (f"no block edge of the degenerate eigenvalues in 2..{int(n[-1]) if n.size else 0}" if not edges.size
+                   else f"only {nn.size} n >= 2 with a kink strength (5 needed)")
+            rec.holds(text, "kinks occur where the dominant block changes", float("nan"), False,
+                      "all 5 within 1 of a block edge", f"undecidable: {why}", decidable=False,
+                      remedy="the Plaskota bound over a range of n holding several block edges and at least 5 n >= 2 "
+                             "(the theory rule, seconds)")
+            continue
         near = [bool(np.abs(edges - nn[t]).min() <= 1) for t in top]
         chance = float(np.mean([np.abs(edges - x).min() <= 1 for x in nn]))
-        rec.holds(f"rbf4, sigma2={s2:g}: the 5 largest kinks of the Plaskota curve (relative change of the slope "
-                  "of ln Pl between successive n, n >= 2) lie at block edges of the degenerate eigenvalues",
-                  "kinks occur where the dominant block changes", float(np.mean(near)), all(near),
+        rec.holds(text, "kinks occur where the dominant block changes", float(np.mean(near)), all(near),
                   "all 5 within 1 of a block edge",
                   f"kinks at n = {sorted(int(nn[t]) for t in top)}, block edges {edges.tolist()}; a random n in "
                   f"2..{int(nn[-1])} is within 1 of an edge with probability {chance:.3f}; 5th / median kink "
@@ -799,6 +885,15 @@ def fig7_claims(sims_by: dict, theory_by: dict, cfg: dict) -> ClaimsRecord:
 
     for s2 in (s_hi, s_lo):
         n, m, se, curves, sims, th = data[("gauss4", s2)]
+        if not (n >= 1).any() or sims.shape[0] < 2:    # issue 37: no n >= 1, or no standard error
+            why = ("no n >= 1" if not (n >= 1).any() else f"{sims.shape[0]} data set: no standard error")
+            fix = "simulated n >= 1 and at least 2 data sets of gauss4 (sh_sims, minutes)"
+            rec.within(f"gauss4, sigma2={s2:g}: Sim below LC at small n: max over n of (LC-Sim)/SE",
+                       "there is a range of n here where the true learning curve lies below the LC approximation",
+                       float("nan"), lower=k, kind=RELATION, note=f"undecidable: {why}", decidable=False, remedy=fix)
+            rec.holds(f"gauss4, sigma2={s2:g}: Sim never above UC: max (Sim-UC)/SE", UC_SUSPECTED, float("nan"),
+                      False, f"<= {k:g}", f"undecidable: {why}", decidable=False, remedy=fix)
+            continue
         z = (curves["LC"] - m) / se.clip(min=1e-300)
         below = n[(n >= 1) & (z > k)]
         rec.within(f"gauss4, sigma2={s2:g}: Sim below LC at small n: max over n of (LC-Sim)/SE",
@@ -815,6 +910,14 @@ def fig7_claims(sims_by: dict, theory_by: dict, cfg: dict) -> ClaimsRecord:
     very = float(cfg["claims"]["very_loose_factor"])
     n, m_lo, se_lo, c_lo = data[("gauss4", s_lo)][:4]
     g = log_gap(c_lo["OV"], m_lo)
+    if not g.size:     # issue 37: no n >= 1
+        rec.wording(f"gauss4: OV 'very loose' at sigma2={s_lo:g}: factor between Sim and OV",
+                    "The OV lower bound is very loose for this smaller noise level",
+                    [Reading("worst n", float("nan"), lower=very, decidable=False),
+                     Reading("largest n", float("nan"), lower=very, decidable=False)],
+                    note="undecidable: no n >= 1", remedy="simulated n >= 1 of gauss4 (sh_sims, minutes)")
+        lc_best_claim(rec, sims_by, theory_by, cfg, k)
+        return rec
     i = int(np.argmax(g))
     rel = se_lo[1:] / m_lo[1:]
     rec.wording(f"gauss4: OV 'very loose' at sigma2={s_lo:g}: factor between Sim and OV",

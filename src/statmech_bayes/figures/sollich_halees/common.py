@@ -158,6 +158,9 @@ def closer_readings(near: dict, far: dict, m, se, k: float) -> list[Reading]:
     rel = se[1:] / m[1:]
     g = {c: log_gap(y, m) for c, y in (near | far).items()}
     out = []
+    if not rel.size:       # issue 37: no n >= 1, nothing to compare; the caller names the data that would decide it
+        return [Reading(f"{reads}: no n >= 1", float("nan"), lower=0.0, decidable=False)
+                for reads in ("worst gap (max over n)", "mean gap (mean over n)")]
     for reads, stat in (("worst gap (max over n)", np.max), ("mean gap (mean over n)", np.mean)):
         a = max(near, key=lambda c: stat(g[c]))
         b = min(far, key=lambda c: stat(g[c]))
@@ -172,6 +175,8 @@ def closer_readings(near: dict, far: dict, m, se, k: float) -> list[Reading]:
 
 def gap_table(curves: dict, m) -> str:
     """``D`` (max over n) and mean over n of ``|ln(curve/Sim)|`` of every curve, for the notes."""
+    if np.size(m) < 2:
+        return "no n >= 1"
     return "; ".join(f"{c}: max {log_gap(y, m).max():.3g}, mean {log_gap(y, m).mean():.3g}" for c, y in curves.items())
 
 
@@ -278,12 +283,14 @@ def closeness_claim(rec: ClaimsRecord, label: str, n, m, se, curves: dict, cl: d
     """LC and UC closer to Sim than every bound shown ("closer": worst-gap and mean-gap readings)."""
     k = float(cl["se_factor"])
     bounds = [b for b in (*LOWER, *UPPER) if b in curves and np.all(np.isfinite(curves[b]))]
-    D = {c: float(log_gap(curves[c], m).max()) for c in ("LC", "UC", *bounds)}
+    empty = np.size(m) < 2      # no n >= 1 (issue 37)
+    D = {c: float(log_gap(curves[c], m).max()) if not empty else float("nan") for c in ("LC", "UC", *bounds)}
     rec.wording(f"{label}: LC and UC closer to Sim than every bound shown ({', '.join(bounds)}): margin "
                 "min over bounds - max(LC, UC) of the log-axis gap |ln(curve/Sim)|",
                 "Our approximations, LC and UC, are closer to the true learning curve than any of the bounds",
                 closer_readings({c: curves[c] for c in ("LC", "UC")}, {b: curves[b] for b in bounds}, m, se, k),
-                note=gap_table({c: curves[c] for c in D}, m) + f"; undecidable within {k:g} SE of ln Sim")
+                note=gap_table({c: curves[c] for c in D}, m) + f"; undecidable within {k:g} SE of ln Sim",
+                remedy="simulated n >= 1 (sh_sims, minutes)" if empty else "")
     return D
 
 
@@ -305,8 +312,15 @@ def exact_n1_claim(rec: ClaimsRecord, label: str, sims: np.ndarray, T: float, su
     coincide with ε(1) is not stated, so their values at n = 1 are kept as notes: TWO (eq. 24) equals it
     for a uniform covariance function; WV (eq. 22) uses the non-periodic kernel on [0, 1] (spec A4), so for
     the periodic scenarios it is only an upper bound there, exact for the Gaussian-input one."""
-    m, se = sim_stats(sims[:, :2])
     exact = T - sum_lam2 / (T + s2)
+    if sims.shape[1] < 2:       # no n = 1 simulated (issue 37)
+        rec.close(f"{label}: simulated eps(1) against the exact T - sum lambda^2/(T+sigma^2)",
+                  "eq. (8) (exact) at n = 1: eps(1) = tr Lambda - sum_i lambda_i^2/(tr Lambda + sigma^2) for a "
+                  "uniform covariance function (footnote 2: eps(x,D) = C(x,x) - C^2(x,x_1)/[C(x_1,x_1) + sigma^2])",
+                  float("nan"), exact, atol=tol + 1e-12, known=KNOWN_EXACT, note="undecidable: no n = 1 simulated",
+                  decidable=False, remedy="simulated n = 1 (sh_sims, seconds)")
+        return
+    m, se = sim_stats(sims[:, :2])
     rec.close(f"{label}: simulated eps(1) against the exact T - sum lambda^2/(T+sigma^2)",
               "eq. (8) (exact) at n = 1: eps(1) = tr Lambda - sum_i lambda_i^2/(tr Lambda + sigma^2) for a uniform "
               "covariance function (footnote 2: eps(x,D) = C(x,x) - C^2(x,x_1)/[C(x_1,x_1) + sigma^2])", m[1], exact,

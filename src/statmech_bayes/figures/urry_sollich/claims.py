@@ -238,13 +238,18 @@ def _fig2_tail(values: np.ndarray, spike: float, rng, c: dict) -> dict:
     counts = np.histogram(values[values < cut], np.append(grid, cut))[0]
     S = counts[::-1].cumsum()[::-1] / n_all
     lo = int(np.searchsorted(grid, 1.0))
-    hi = int(np.flatnonzero(S >= float(c["tail_level"])).max()) + 1
+    above = np.flatnonzero(S >= float(c["tail_level"]))
+    hi = int(above.max()) + 1 if above.size else lo
+    if hi - lo < 3:     # issue 37: an empty tail (fewer than 3 grid points beyond the mean): no fit, never a crash
+        nan = np.full(int(c["n_boot"]), np.nan)
+        return {"ratio": np.nan, "r0": np.nan, "r1": np.nan, "mean": np.nan, "ratio_boot": nan, "mean_boot": nan,
+                "c_end": float("nan"), "empty": f"{max(hi - lo, 0)} grid point(s) of the tail beyond the mean"}
     r0, r1, mean = _fig2_tail_fit(counts, grid, n_all, lo, hi)
     boot = np.array([_fig2_tail_fit(rng.multinomial(counts.sum(), counts / counts.sum()), grid, n_all, lo, hi)
                      for _ in range(int(c["n_boot"]))])
     return {"ratio": r1 / r0 if r0 > 0 and r1 > 0 else np.nan, "r0": r0, "r1": r1, "mean": mean,
             "ratio_boot": np.where((boot[:, 0] > 0) & (boot[:, 1] > 0), boot[:, 1] / boot[:, 0], np.nan),
-            "mean_boot": boot[:, 2], "c_end": float(grid[hi - 1])}
+            "mean_boot": boot[:, 2], "c_end": float(grid[hi - 1]), "empty": ""}
 
 
 def _fig2_tail_claim(rec, ens, g, kap, c: dict) -> dict:
@@ -258,9 +263,11 @@ def _fig2_tail_claim(rec, ens, g, kap, c: dict) -> dict:
     out = {"graph": _fig2_tail(g["pooled_C"], 0.5 / float(g["kappa_graphs"].max()), rng, c),
            "cavity": _fig2_tail(kap["prior_samples"] / kappa, 0.5 / kappa, rng, c)}
     inside = [bool(1 / f <= t["ratio"] <= f) for t in out.values()]
-    q = {k: np.nanpercentile(t["ratio_boot"], [2.5, 97.5]) for k, t in out.items()}
+    empty = [f"{k}: {t['empty']}" for k, t in out.items() if t["empty"]]
+    q = {k: (np.nanpercentile(t["ratio_boot"], [2.5, 97.5]) if not t["empty"] else np.full(2, np.nan))
+         for k, t in out.items()}
     # decidable when each source's bootstrap interval lies wholly inside or wholly outside [1/f, f]
-    decided = all(bool((lo_ >= 1 / f and hi_ <= f) or hi_ < 1 / f or lo_ > f) for lo_, hi_ in q.values())
+    decided = not empty and all(bool((lo_ >= 1 / f and hi_ <= f) or hi_ < 1 / f or lo_ > f) for lo_, hi_ in q.values())
     rec.holds(f"{ens}: tail of p(C_ii) beyond the mean roughly exponential: local decay rate -d ln S/dC at the "
               "end of the tail / at the mean (S = fraction of vertices with larger C_ii; quadratic fit of ln S "
               f"from C = 1 to where S = {_power10(level)}, the isolated-edge delta peak excluded); 'roughly exponential' = "
@@ -271,15 +278,23 @@ def _fig2_tail_claim(rec, ens, g, kap, c: dict) -> dict:
               "; ".join(f"{k} {t['ratio']:.3g}" for k, t in out.items()), all(inside), f"both in [{1 / f:g}, {f:g}]",
               "; ".join(f"{k}: rates {t['r0']:.3g} at C = 1, {t['r1']:.3g} at C = {t['c_end']:.3g} (95% bootstrap "
                         f"of the ratio {q[k][0]:.3g}-{q[k][1]:.3g})" for k, t in out.items())
-              + "; a Gaussian-like tail would show a rate growing across the range, a heavy tail a falling one",
-              decidable=decided)
+              + "; a Gaussian-like tail would show a rate growing across the range, a heavy tail a falling one"
+              + (f"; undecidable: an empty tail ({'; '.join(empty)})" if empty else ""),
+              decidable=decided, remedy=_TAIL_REMEDY if empty else "")
     return out
+
+
+_TAIL_REMEDY = ("an empty tail (issue 37): enough C_ii beyond the mean for at least 3 grid points of tail_step before "
+                "the fraction beyond falls to tail_level (more graphs or cavity samples; the paper's 10^4-vertex "
+                "graphs and cavity population give hundreds)")
 
 
 def _fig2_slower_tail_claim(rec, er, pl) -> None:
     """Sec. 3.2: the power-law graph's tail is "roughly exponential again, but with a slower decay"."""
     diffs = {k: er[k]["mean"] - pl[k]["mean"] for k in ("graph", "cavity")}
-    q = {k: np.percentile(er[k]["mean_boot"] - pl[k]["mean_boot"], [2.5, 97.5]) for k in diffs}
+    empty = any(t[k].get("empty") for t in (er, pl) for k in diffs)
+    q = {k: (np.percentile(er[k]["mean_boot"] - pl[k]["mean_boot"], [2.5, 97.5]) if not empty else np.full(2, np.nan))
+         for k in diffs}
     rec.holds("mean exponential decay rate of the tail beyond the mean (straight-line fit of ln S over the same "
               "range): power law slower than Erdos-Renyi, for both the pooled graphs and the cavity",
               "the tail beyond the mean is roughly exponential again, but with a slower decay",
@@ -287,7 +302,8 @@ def _fig2_slower_tail_claim(rec, er, pl) -> None:
               all(d > 0 for d in diffs.values()), "rate(er3) > rate(pl) for both",
               "95% bootstrap intervals of rate(er3) - rate(pl): " + ", ".join(f"{k} {v[0]:.3g}-{v[1]:.3g}"
                                                                          for k, v in q.items()),
-              decidable=all(bool(v[0] > 0 or v[1] < 0) for v in q.values()))
+              decidable=not empty and all(bool(v[0] > 0 or v[1] < 0) for v in q.values()),
+              remedy=_TAIL_REMEDY if empty else "")
 
 
 # ------------------------------------------------------------------------------- Fig 3: global learning curves
@@ -496,10 +512,23 @@ def _fig5_shoulder_claims(rec, nu, loc, p0, c: dict) -> None:
     w_lo, w_hi = c["search_nu"]
     for s2 in sorted(loc)[:2]:  # the two smallest noise levels, where the shoulder is visible
         e = loc[s2]
+        win = np.where((nu > w_lo) & (nu < w_hi))[0]
+        if win.size < 3 or nu.size < 2:    # issue 37: no interior point of the search window, never a crash
+            why = f"undecidable: {win.size} simulated nu in the search window {w_lo:g} < nu < {w_hi:g} (3 needed)"
+            fix = (f"the local learning curve at 3 or more nu in {w_lo:g} < nu < {w_hi:g} (the sim_nu grid of the "
+                   "simulation rule; the paper-scale grid has dozens there)")
+            rec.holds(f"er3, sigma2={s2:g}: shoulder: the log-log slope of the local learning curve has an interior "
+                      f"local maximum (the curve flattens, then steepens again) between nu = {lo:g} and {hi:g}",
+                      "locally normalised kernels give a shoulder around nu = 2", "no search window", False,
+                      f"interior local maximum of the slope, {lo:g} <= nu <= {hi:g}", why, decidable=False,
+                      remedy=fix)
+            rec.within(f"er3, sigma2={s2:g}: share of the local error carried by isolated vertices at the shoulder",
+                       "the single-vertex error dominates until these vertices have typically seen an example",
+                       float("nan"), lower=c["isolated_share_min"], note=why, decidable=False, remedy=fix)
+            continue
         slope = np.gradient(np.log(e), np.log(nu))
         # A shoulder is a local flattening: an interior local maximum of the log-log slope. Take the most
         # prominent one (largest rise over the steepest slope before it) in the search window.
-        win = np.where((nu > w_lo) & (nu < w_hi))[0]
         peaks = [i for i in win[1:-1] if slope[i] >= slope[i - 1] and slope[i] >= slope[i + 1]]
         prominence = [slope[i] - slope[win[0]: i].min() for i in peaks]
         k = peaks[int(np.argmax(prominence))] if peaks else win[0]
@@ -765,9 +794,12 @@ def fig9_claims(sims: dict, cav: dict, kappa: dict, finite: dict, larger: dict, 
                 rec.within(f"{ens}: nu of the peak of the local-normalisation error variance",
                            "error variance low for small nu, peak at nu ~ 0.2, then decreasing", float(nu[k]), lo, hi,
                            note=f"peak value {m[k]:.3g}; eps variance at smallest nu {m[0]:.3g}")
+                one = s["var"].shape[0] < 2     # issue 37: one graph has no standard error (never a vacuous fail)
                 rec.holds(f"{ens}: local error variance at the peak exceeds its values at the smallest and largest nu",
                           "low initially, peak, decreasing again", f"{m[0]:.3g} < {m[k]:.3g} > {m[-1]:.3g}",
-                          bool(m[k] > m[0] + k_se * se[k] and m[k] > m[-1] + k_se * se[k]), f"by more than {k_se:g} se")
+                          bool(m[k] > m[0] + k_se * se[k] and m[k] > m[-1] + k_se * se[k]), f"by more than {k_se:g} se",
+                          **(dict(note="undecidable: one graph, no standard error", decidable=False,
+                                  remedy=_GRAPHS_REMEDY) if one else {}))
             else:
                 # Successive nu share graphs and nested data sets, so judge increments with paired errors.
                 inc = np.diff(s["var"][:, i], axis=1)
@@ -809,6 +841,10 @@ def vertex_variances(sims: dict, extra: dict, tail: dict, s2: float) -> dict:
     return {"nu": sims["nu"], "var": var, "tail_nu": tail["nu"], "tail_datasets": 1 + tail["var"].shape[1]}
 
 
+_GRAPHS_REMEDY = ("at least 2 graphs give a standard error: the configured sims n_samples x fig9 graphs_factor graphs "
+                  "(the us_sims and Fig 9 rules at paper scale) decide it unless the difference lies within its noise")
+
+
 def fig9_finite_size_claim(rec: ClaimsRecord, ens: str, finite: dict, kappa: dict, tol: CavityTolerance) -> None:
     """Is the gap between the cavity and the V = 500 simulation a finite-size effect? At nu -> 0 the global
     error variance is the spread of the prior variances, Var_i(C_ii/kappa_G), which the cavity gives for
@@ -824,6 +860,10 @@ def fig9_finite_size_claim(rec: ClaimsRecord, ens: str, finite: dict, kappa: dic
     shrinks = bool(abs(gap[-1]) < abs(gap[0]))
     last = abs(gap[-1])
     allowed = tol.rtol + 3 * se[-1] / target
+    # issue 37: a size with a single graph has no standard error: undecidable, never a vacuous fail
+    few = [v for v in Vs if finite[f"spread_V{v}"].size < 2]
+    guard = dict(decidable=False, remedy=f"V = {', '.join(map(str, few))}: a single graph, no standard error; at least 2 "
+                 "graphs of every size (the Fig 9 finite-size rule, seconds per graph)") if few else {}
     rec.holds(f"{ens}: the cavity/simulation gap in the global error variance at nu -> 0 is a finite-size effect: "
               f"the spread of prior variances Var_i(C_ii/kappa_G) approaches the cavity value as V grows "
               f"(V = {', '.join(map(str, Vs))})",
@@ -833,7 +873,7 @@ def fig9_finite_size_claim(rec: ClaimsRecord, ens: str, finite: dict, kappa: dic
               f"(allowed {allowed:.3f})",
               note=f"cavity spread {target:.4f} (nu = 0 population); per V: "
                    + ", ".join(f"V={v}: {a:.4f} +- {b:.4f}" for v, a, b in zip(Vs, m, se))
-                   + "; the V = 500 comparison above is judged as it stands", kind=OURS)
+                   + "; the V = 500 comparison above is judged as it stands", kind=OURS, **guard)
 
 
 def fig9_larger_graph_check(sims: dict, larger: dict, cav: dict, V_sims: int, tol: CavityTolerance) -> dict:
@@ -881,7 +921,9 @@ def fig9_larger_graph_claim(rec: ClaimsRecord, ens: str, big: dict) -> None:
                    + ", ".join(f"{x:.3f}" for x in big["rel3se_large"])
                    + "; one nested data set per graph, the V = 500 estimator; the graphs are the finite-size "
                      "rule's first ones of that size and more",
-              decidable=big["decidable"], kind=OURS)
+              decidable=big["decidable"] and big["n_graphs"] > 1, kind=OURS,
+              remedy="" if big["n_graphs"] > 1 else "one larger graph, no standard error (issue 37): at least 2 larger "
+                                                     "graphs (the Fig 9 finite-size rule)")
 
 
 def fig9_finite_size_explanation(big: dict | None):
@@ -964,8 +1006,15 @@ def drawn_measures(m: np.ndarray, edges: np.ndarray, V: int) -> dict:
             "share_dangatt": float(m2[dang | attach].sum() / m2.sum())}
 
 
-def _relation(rec, claim, paper, a, b, what, k, note=""):
-    """``a > b`` on average over the draws (paired), decidable when the difference clears ``k`` standard errors."""
+def _relation(rec, claim, paper, a, b, what, k, note="", remedy=""):
+    """``a > b`` on average over the draws (paired), decidable when the difference clears ``k`` standard errors.
+    Fewer than 2 draws have no standard error (issue 37): inconclusive (noise) with ``remedy``."""
+    if np.size(a) < 2:
+        n = int(np.size(a))
+        diff = float(np.mean(np.asarray(a, float) - np.asarray(b, float))) if n else float("nan")
+        return rec.within(claim, paper, diff, lower=0.0, kind=RELATION, decidable=False,
+                          note=f"{what}: undecidable: {n} draw(s), no standard error" + (f"; {note}" if note else ""),
+                          remedy=remedy or _DRAWS_REMEDY)
     diff, se = paired_difference(a, b)
     return rec.within(claim, paper, diff, lower=0.0, kind=RELATION, decidable=abs(diff) > k * se,
                       note=f"{what}: {float(np.mean(a)):.3f} against {float(np.mean(b)):.3f} for a random example; "
@@ -973,6 +1022,8 @@ def _relation(rec, claim, paper, a, b, what, k, note=""):
                            f"draws); decided when |difference| > {k:g} standard errors" + (f"; {note}" if note else ""))
 
 
+_DRAWS_REMEDY = ("at least 2 graph draws give a standard error; the configured fig11 n_draws = 500 (us_fig11_12_draws, "
+                 "about 15 s at paper scale) decide it unless the difference lies within its noise")
 P_LARGEST = ("Both these plots clearly show the largest spike corresponding to a prediction vector localised on a "
              "dangling edge in the graph")
 P_GENERAL = ("listed the largest (diagonal) entries of z z^T and plotted their corresponding prediction vectors. "
@@ -1012,7 +1063,7 @@ def dangling_claims(rec, dr, name, f11, drawn, c, x_dangling, x_giant, x_degree)
     base_peak, base_share = dr[pre + "base_peak_dangatt"], dr[pre + "base_share_dangatt"]
     # two-sample binomial standard error of the peak fractions, for comparison with the paired one
     p1, p0 = float(peak1.mean()), float(base_peak.mean())
-    se2 = float(np.sqrt(p1 * (1 - p1) / n + p0 * (1 - p0) / n))
+    se2 = float(np.sqrt(p1 * (1 - p1) / n + p0 * (1 - p0) / n)) if n else float("nan")
     _relation(rec, f"largest expected spike (largest E[z_mu^2 | data]) of each of {setting}: fraction whose "
               "prediction vector peaks (largest |m_i|) on a dangling end or the vertex it hangs from, minus the "
               "same for a randomly chosen example of the draw", P_LARGEST, peak1, base_peak,
@@ -1028,23 +1079,31 @@ def dangling_claims(rec, dr, name, f11, drawn, c, x_dangling, x_giant, x_degree)
     # example's by at least margin = 0.2 on average, a fifth of the whole weight, so that a few per cent of
     # excess (true of any vector near a dangling end by chance) does not count as localised.
     k1 = int(peak1.sum())
-    lo, hi = binomial_interval(k1, n)
-    dshare, se_share = paired_difference(share1, base_share)
+    few = n < 2      # issue 37: a single draw (or none) has no standard error: never a vacuous verdict
+    lo, hi = binomial_interval(k1, n) if n else (0.0, 1.0)
+    dshare, se_share = paired_difference(share1, base_share) if not few else (
+        float(np.mean(share1 - base_share)) if n else float("nan"), float("nan"))
     rec.wording(f"largest expected spike of each of {setting}: 'generally localised around dangling ends', the "
                 "figures' example 'typical'", P_GENERAL, readings=[
                     Reading("fraction of draws peaking on a dangling end or its attachment vertex (> 1/2: "
-                            "'generally' = more often than not)", k1 / n, lower=0.5,
-                            decidable=not (lo <= 0.5 <= hi)),
+                            "'generally' = more often than not)", k1 / n if n else float("nan"), lower=0.5,
+                            decidable=not few and not (lo <= 0.5 <= hi)),
                     Reading(f"mean share of |m|^2 on dangling ends + attachment vertices minus a random example's "
                             f"(>= {margin:g}: clearly more weight there than chance)", dshare, lower=margin,
-                            decidable=abs(dshare - margin) > k * se_share)],
+                            decidable=not few and abs(dshare - margin) > k * se_share)],
                 note=f"peak fraction 95% Wilson interval {lo:.3f}-{hi:.3f}; share difference {dshare:.4f} +- "
-                     f"{se_share:.4f} (paired standard error)")
+                     f"{se_share:.4f} (paired standard error)" + (f"; undecidable: {n} draw(s)" if few else ""),
+                remedy=_DRAWS_REMEDY if few else "")
 
     # the other large spikes: 2nd..top largest expected spikes, averaged within each draw (so the draws stay
     # the independent units of the paired error)
-    peak_o = dr[pre + "peak_exp_dangatt"][:, 1:].astype(float).mean(axis=1)
-    share_o = dr[pre + "share_exp_dangatt"][:, 1:].mean(axis=1)
+    if top < 2:     # issue 37: no other spike recorded: nothing to average (never a mean over an empty axis)
+        peak_o = share_o = np.zeros(0)
+    else:
+        peak_o = dr[pre + "peak_exp_dangatt"][:, 1:].astype(float).mean(axis=1)
+        share_o = dr[pre + "share_exp_dangatt"][:, 1:].mean(axis=1)
+    others_remedy = ("" if top >= 2 else "no other large spike recorded per draw: the spike statistics with "
+                     "fig11 top >= 2 (us_fig11_12_draws, about 15 s at paper scale)")
     g = dr[pre + "peak_group_exp"]
     both = (g[:, 1:] >= 0) & (g[:, :1] >= 0)
     other = float((g[:, 1:] != g[:, :1])[both].mean()) if both.any() else float("nan")
@@ -1052,10 +1111,10 @@ def dangling_claims(rec, dr, name, f11, drawn, c, x_dangling, x_giant, x_degree)
               "prediction vector peaks on a dangling end or the vertex it hangs from, minus the same for a randomly "
               "chosen example", P_OTHERS, peak_o, base_peak, "fraction peaking there", k,
               note=f"of those peaking there while the largest spike does too, {other:.3f} on another dangling end "
-                   "(another attachment vertex)")
+                   "(another attachment vertex)", remedy=others_remedy)
     _relation(rec, f"the other large spikes (2nd-{top}th largest expected of each of {setting}): share of the "
               "squared norm on the dangling ends and the vertices they hang from, minus a random example's",
-              P_OTHERS, share_o, base_share, "mean share", k)
+              P_OTHERS, share_o, base_share, "mean share", k, remedy=others_remedy)
 
     # notes: the strict reading, the sampled spikes (the paper's protocol chose by one draw of z), the drawn example
     samp_share = dr[pre + "share_dangatt"][:, 0]

@@ -82,7 +82,11 @@ def cavity_vs_simulation(rec: ClaimsRecord, tol: CavityTolerance, ens: str, norm
     if not judged.any():
         rec.holds(f"{ens}, {norm} normalisation, sigma2={s2:g}: {quantity}",
                   statement, "no conclusive point", False,
-                  f"3 se/eps <= {tol.judge_3se_max:g} for simulation and cavity at some nu", decidable=False)
+                  f"3 se/eps <= {tol.judge_3se_max:g} for simulation and cavity at some nu", decidable=False,
+                  note=(f"{np.shape(sim_samples)[0]} simulated graph(s)" + ("" if inside.any() else
+                        "; no cavity nu inside the simulated range")),
+                  remedy=f"more graphs (sims n_samples) or cavity replicas, until 3 se/eps <= "
+                         f"{tol.judge_3se_max:g} at some nu inside the simulated range")
         return float("nan")
     slack = np.where(judged, rel - allowed, -np.inf)
     worst = int(np.argmax(slack))
