@@ -199,10 +199,11 @@ class _DataFiles:
             _DATA_CHECKED[self.kind] = (self.directory, found)
             if found and workflow.dryrun:
                 print(data_problems_message(), file=sys.stderr)
-        stored = stored_data_files(self.kind, self.directory)
-        if self.index is not None:
-            stored = stored[self.index:self.index + 1]
-        return [f for f in stored if os.path.isfile(f)]
+        stored = [f for f in stored_data_files(self.kind, self.directory) if os.path.isfile(f)]
+        if self.index is not None:  # one file: a path, as a named input of one file is (an empty list when missing)
+            one = stored_data_files(self.kind, self.directory)[self.index]
+            return one if os.path.isfile(one) else []
+        return stored
 
 
 def data_problems_message():

@@ -47,7 +47,7 @@ def overlay_config(variant: Variant, base: str) -> dict:
         unknown = [p for p in variant.papers if p not in known]
         if unknown:
             raise ValueError(f"variant {variant.name!r}: unknown paper(s) {unknown}")
-        cfg["figures"] = {p: list(variant.figures or known[p].figures) for p in variant.papers}
+        cfg["figures"] = {p: variant.figures_of(p, known[p].figures) for p in variant.papers}
     return cfg
 
 
@@ -57,7 +57,7 @@ def targets(variant: Variant, base: str) -> list[str]:
     known = registered_papers()
     chosen = known if variant.papers == ("all",) else {p: known[p] for p in variant.papers}
     return [os.path.join(root, "figures", p, f"{f}.claims.json") for p, paper in chosen.items()
-            for f in (variant.figures or paper.figures)]
+            for f in variant.figures_of(p, paper.figures)]
 
 
 def _encode(path: str) -> str:

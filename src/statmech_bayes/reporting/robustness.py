@@ -38,12 +38,16 @@ class Variant:
     papers: tuple = ()
     text_fixes: tuple = ()         # figures whose text fixes this choice: no flip there
     overlay: dict = field(default_factory=dict)
-    figures: tuple = ()            # restrict the build to these figures of each paper (empty: all)
+    figures: dict = field(default_factory=dict)   # paper -> the figures built (a paper not named: all of them)
     reuse: bool = False
 
     def __post_init__(self):
         if self.kind not in ("seed", "choice"):
             raise ValueError(f"variant {self.name!r}: kind must be seed or choice, got {self.kind!r}")
+
+    def figures_of(self, paper: str, every: tuple) -> list:
+        """The figures of ``paper`` this variant builds (``every``: all the paper's figures)."""
+        return list(self.figures.get(paper, every))
 
 
 def load_variants(path) -> dict[str, Variant]:
@@ -54,11 +58,14 @@ def load_variants(path) -> dict[str, Variant]:
     out = {}
     for name, v in raw.items():
         papers = v.get("papers", "all")
+        figures = v.get("figures", {})
+        if isinstance(figures, list):  # the same figures of every paper named
+            figures = {p: figures for p in papers}
         out[name] = Variant(name=name, kind=v["kind"], choice=v["choice"], main=str(v.get("main", "")),
                             setting=str(v.get("setting", "")),
                             papers=("all",) if papers == "all" else tuple(papers),
                             text_fixes=tuple(v.get("text_fixes", ())), overlay=v.get("overlay", {}),
-                            figures=tuple(v.get("figures", ())), reuse=bool(v.get("reuse", False)))
+                            figures={p: tuple(f) for p, f in figures.items()}, reuse=bool(v.get("reuse", False)))
     return out
 
 
