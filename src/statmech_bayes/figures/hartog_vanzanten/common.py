@@ -113,12 +113,16 @@ def made_with(tr: dict) -> str:
     sampler = ("Algorithm 1 with k drawn from p(k | z, c)" if move == "conditional" else f"Algorithm 1, {move} k move")
     if float(tr["scale_sd"]) > 0:
         sampler += " and a scale move on (g, c) (not the paper's sampler as printed)"
-    return (f"reading: {reading_text(flip)}; {sampler}; a = b = 0 (improper posterior), q = {float(tr['q']):g}; "
+    a, b = (float(tr[k]) if k in tr else 0.0 for k in ("a", "b"))
+    prior = "a = b = 0 (improper posterior)" if a == b == 0 else f"a = {a:g}, b = {b:g}"
+    return (f"reading: {reading_text(flip)}; {sampler}; {prior}, q = {float(tr['q']):g}; "
             f"{R} chains x {int(tr['n_iter'])} sweeps pooled, not converged (fig8_convergence)")
 
 
 def stamp(fig, text: str) -> None:
     """The small provenance line at the foot of a figure."""
+    if not fig.get_constrained_layout():
+        fig.subplots_adjust(bottom=max(fig.subplotpars.bottom, 0.06))  # room for the line below the panels
     fig.text(0.01, 0.004, text, fontsize=5.5, ha="left", va="bottom", wrap=True, color="0.25")
 
 
