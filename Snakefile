@@ -40,3 +40,4 @@ rule all:
         fig("scorecard.csv"),
         fig("scorecard_counts.csv"),
         fig("scorecard.md"),
+        fig("scorecard_robustness.csv"),

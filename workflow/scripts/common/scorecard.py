@@ -13,6 +13,8 @@ with rule_context(smk) as log:
     robust = robustness.load(smk.input.robustness[0]) if smk.input.robustness else None
     table = robustness.apply(table, robust, robustness.load_variants(smk.input.variants))
     save_csv(smk.output.csv, table)
+    moved = table[table.build_verdict != table.verdict]
+    save_csv(smk.output.robust, moved[["paper", "figure", "claim", "kind", "build_verdict", "verdict", "reason", "note"]])
     papers = list(dict(smk.params.titles))
     c = counts(table, papers)
     if robust is not None:
