@@ -26,7 +26,7 @@ from pathlib import Path
 import yaml
 
 from statmech_bayes.pipeline.registry import papers as registered_papers
-from statmech_bayes.reporting.robustness import Variant, build_table, load_variants, save
+from statmech_bayes.reporting.robustness import Variant, build_table, left_out, load_variants, save
 
 REPO = Path(__file__).resolve().parents[3]
 REGISTRY = REPO / "workflow" / "config" / "variants.yaml"
@@ -135,7 +135,7 @@ def write_table(base: str = "full", workdir: Path = REPO) -> Path:
     root = workdir / BASES[base][0]
     t = build_table(root / "figures", root / "variants", REGISTRY)
     out = root / "figures" / "robustness.csv"
-    save(t, load_variants(REGISTRY), out, out.with_suffix(".md"))
+    save(t, load_variants(REGISTRY), out, out.with_suffix(".md"), left_out(REGISTRY))
     return out
 
 

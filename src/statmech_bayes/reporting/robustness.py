@@ -57,6 +57,8 @@ def load_variants(path) -> dict[str, Variant]:
     raw = yaml.safe_load(Path(path).read_text()) or {}
     out = {}
     for name, v in raw.items():
+        if name.startswith("_"):  # notes of the registry (e.g. _left_out), not variants
+            continue
         papers = v.get("papers", "all")
         figures = v.get("figures", {})
         if isinstance(figures, list):  # the same figures of every paper named
@@ -210,7 +212,14 @@ def build_table(figures_dir, variants_dir, registry_path) -> pd.DataFrame:
     return table(claims_of(figures_dir), {n: c for n, c in built.items() if c}, registry)
 
 
-def to_markdown(t: pd.DataFrame, registry: dict[str, Variant]) -> str:
+def left_out(path) -> list[dict]:
+    """The registry's ``_left_out`` list: the open choices that are not variants, each with why."""
+    import yaml
+
+    return list((yaml.safe_load(Path(path).read_text()) or {}).get("_left_out", []))
+
+
+def to_markdown(t: pd.DataFrame, registry: dict[str, Variant], omitted: list[dict] | None = None) -> str:
     """The table's summary per paper and every claim whose verdict is not the same in all variants."""
     names = [n for n in registry if n in t.columns]
     own = t[~t.kind.isin(["setup", "ours"])]
@@ -225,6 +234,8 @@ def to_markdown(t: pd.DataFrame, registry: dict[str, Variant]) -> str:
     for n in names:
         v = registry[n]
         lines.append(f"| {n} | {v.kind} | {v.choice} | {v.main} | {v.setting} | {', '.join(v.papers)} |")
+    if omitted:
+        lines += ["", "Left out:", ""] + [f"- {_md(x['choice'])}: {_md(x['why'])}" for x in omitted]
     lines += ["", "## Per paper", "",
               "| paper | results | stable across seeds (N of M decided in both) | moved by an unstated choice | "
               "made inconclusive on the scorecard |", "|---|---|---|---|---|"]
@@ -262,12 +273,12 @@ def seed_stability(scorecard: pd.DataFrame) -> pd.DataFrame:
                          "seed_decided": g.apply(lambda s: int(sum(x in (True, False) for x in s)))}).reset_index()
 
 
-def save(t: pd.DataFrame, registry: dict[str, Variant], csv_path, md_path) -> None:
+def save(t: pd.DataFrame, registry: dict[str, Variant], csv_path, md_path, omitted: list[dict] | None = None) -> None:
     from statmech_bayes.core.atomic_io import atomic_path, save_csv
 
     save_csv(csv_path, t)
     with atomic_path(md_path) as tmp:
-        tmp.write_text(to_markdown(t, registry))
+        tmp.write_text(to_markdown(t, registry, omitted))
 
 
 def load(csv_path) -> pd.DataFrame | None:
