@@ -49,12 +49,15 @@ def test_a_variant_writes_under_its_root_only_and_reruns_only_what_it_changes(qu
     assert "uk_tie_first" in table.splitlines()[0]
 
 
-def test_the_smoke_figures_build_under_a_second_seed(smoke_run):
+def test_the_smoke_figures_build_under_a_second_seed(smoke_run, tmp_path):
     """Every claims function meets another seed's data (empty or degenerate selections included) without a
-    crash: the smoke configuration under master seed 7, beside the smoke build."""
-    run_snakemake(smoke_run, "--cores", "2", "--configfile", "workflow/config/smoke.yaml", "--config", "seed=7",
+    crash: the smoke configuration under master seed 7, in a copy (the smoke build's own tree stays as it is)."""
+    from conftest import copy_workflow
+
+    d = copy_workflow(tmp_path / "w")
+    run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/smoke.yaml", "--config", "seed=7",
                   "output_root=smoke_seed7")
-    built = sorted((smoke_run / "smoke_seed7" / "figures").glob("*/*.claims.json"))
+    built = sorted((d / "smoke_seed7" / "figures").glob("*/*.claims.json"))
     assert len(built) == len(sorted((smoke_run / "smoke" / "figures").glob("*/*.claims.json"))) > 0
     for f in built:
         doc = json.loads(f.read_text())
