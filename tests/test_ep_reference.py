@@ -178,9 +178,10 @@ def test_kjit_outgoing_messages_match_the_oracle_on_wide_cavities(trained_kjit):
                    "regressed projected belief / cavity; here the code's target): on narrow cavities q ~ cavity, so a "
                    "small error in the predicted log Var[q] decides the sign of 1/Var[q] - 1/var_c, and the message is "
                    "clamped to zero precision (forceProper) on most narrow cavities where the oracle's is proper (245 of "
-                   "300 here), although q itself is predicted well (the test above). The mechanism of the Fig. 9 "
-                   "finding (test_findings.py::test_kj_sufficient_statistics_target_cannot_resolve_blood_sites); the "
-                   "site's natural parameters (our arm, kj_exp5_seeds) avoid it")
+                   "300 here), although q itself is predicted well (the test above). The mechanism proposed, not proven, "
+                   "for Fig. 9's Blood failure (test_findings.py::test_kj_sufficient_statistics_target_cannot_resolve_"
+                   "blood_sites: it holds for Banknote too, where the claim passes); the site's natural parameters (our "
+                   "arm, kj_exp5_seeds) avoid it")
 def test_kjit_outgoing_messages_match_the_oracle_on_narrow_cavities(trained_kjit):
     _, tau_k, tau_o = _compare(trained_kjit, NARROW)
     assert _outgoing_ok(tau_k, tau_o)

@@ -17,7 +17,7 @@ with rule_context(smk) as log:
     save_csv(smk.output.robust, moved[["paper", "figure", "claim", "kind", "build_verdict", "verdict", "reason", "note"]])
     papers = list(dict(smk.params.titles))
     c = counts(table, papers)
-    if robust is not None:
+    if robust is not None and table.seed_stable.notna().any():  # a seed variant was built: its column
         c = c.merge(robustness.seed_stability(table), on="paper", how="left").fillna(
             {"seed_stable": 0, "seed_decided": 0})
     save_csv(smk.output.counts, c.assign(paper=lambda d: d.paper.map(dict(smk.params.titles))))
