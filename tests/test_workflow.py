@@ -115,10 +115,12 @@ def test_the_console_shows_one_line_per_job_and_the_progress(smoke_run):
     # every job has its line, but the default target `all`, which runs nothing (Snakemake shows it as `localrule all`)
     assert jobs and len(jobs) == len(progress) - 1 and "all" not in {j.split()[2] for j in jobs}, console[-3000:]
     # no job's block with its inputs (the default target's `localrule all:` block lists the figures it collects)
-    after_all = {i + 1 for i, line in enumerate(lines) if line.startswith("localrule all:")}
-    shown = [line for i, line in enumerate(lines) if i not in after_all]
+    start = next((i for i, line in enumerate(lines) if line.startswith("localrule all:")), len(lines))
+    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+    shown = lines[:start] + lines[end:]
     assert not [line for line in shown if line.startswith("    input:")], "full job blocks on the default console"
-    assert len(lines) < 260 and max(map(len, shown)) < 400, (len(lines), max(map(len, shown)))
+    # Snakemake's own Reason line lists a job's missing outputs (a figure's four files: about 400 characters)
+    assert len(lines) < 260 and max(map(len, shown)) < 500, (len(lines), max(map(len, shown)))
 
 
 _SMOKE_DAG: dict = {}
