@@ -106,12 +106,16 @@ class SigintTimeoutRun:
         return code, text
 
 
-def jobs_in_log(text: str) -> tuple[dict[int, tuple[str, bool]], dict[int, list[str]]]:
-    """``{jobid: (rule, local)}`` for every job the run started, and ``{jobid: [SLURM job ids]}`` for every job
-    submitted to SLURM (more than one id when it was retried)."""
+def jobs_in_log(text: str) -> tuple[dict[int, str], dict[int, list[str]]]:
+    """``{jobid: rule}`` for every job the run started, and ``{jobid: [SLURM job ids]}`` for every job submitted to
+    SLURM (more than one id when it was retried). A job is announced by Snakemake's block (``rule X:`` or ``localrule
+    X:`` ... ``jobid: N``) or, in the workflow's quiet console (common.smk, ``quiet_job_lines``), by one line ``Job N:
+    X <wildcards> (log: ...)``, which does not say where the job runs: that it was submitted to SLURM does."""
     started = {}
-    for m in re.finditer(r"^(local)?rule (\w+):\n(?:    .*\n)*?    jobid: (\d+)$", text, flags=re.M):
-        started[int(m.group(3))] = (m.group(2), bool(m.group(1)))
+    for m in re.finditer(r"^(?:local)?rule (\w+):\n(?:    .*\n)*?    jobid: (\d+)$", text, flags=re.M):
+        started[int(m.group(2))] = m.group(1)
+    for m in re.finditer(r"^Job (\d+): (\w+)\b", text, flags=re.M):
+        started[int(m.group(1))] = m.group(2)
     slurm = defaultdict(list)
     for m in re.finditer(r"^Job (\d+) has been submitted with SLURM jobid (\d+)", text, flags=re.M):
         slurm[int(m.group(1))].append(m.group(2))
@@ -167,7 +171,8 @@ def test_every_science_job_was_submitted_through_slurm(slurm_smoke):
     started, slurm = jobs_in_log(log)
     assert re.search(r"^(\d+) of \1 steps \(100%\) done", log, flags=re.M), "the run did not do every job"
     assert len(started) == int(re.findall(r"^(\d+) of \1 steps", log, flags=re.M)[-1]), "a job missing from the log"
-    remote = {j: rule for j, (rule, local) in started.items() if not local}
+    declared = rule_declarations()
+    remote = {j: rule for j, rule in started.items() if not declared[rule][0]}
     assert remote, "no science job in the smoke build"
     unsubmitted = sorted(rule for j, rule in remote.items() if j not in slurm)
     assert not unsubmitted, f"science jobs not submitted through SLURM: {unsubmitted}"
@@ -182,10 +187,10 @@ def test_every_science_job_was_submitted_through_slurm(slurm_smoke):
 def test_figures_scorecard_and_all_ran_locally(slurm_smoke):
     _, log = slurm_smoke
     started, slurm = jobs_in_log(log)
-    local = {rule for j, (rule, is_local) in started.items() if is_local}
-    assert not [rule for j, (rule, is_local) in started.items() if is_local and j in slurm], "a local rule submitted"
+    ran_here = {rule for j, rule in started.items() if j not in slurm}
     figures = {f"{p.prefix}_{name}" for p in papers().values() for name in p.smoke_figures}
-    assert local == figures | {"scorecard", "all"}
+    assert ran_here == figures | {"scorecard", "all"}
+    assert not [rule for j, rule in started.items() if j in slurm and rule in ran_here], "a rule ran both ways"
 
 
 @pytest.mark.workflow
@@ -212,7 +217,7 @@ def test_failing_jobs_are_reported_and_leave_no_trusted_output(on_cluster):
     d, code, log = on_cluster["failing"]
     assert code != 0, "a run with failing jobs must fail"
     started, slurm = jobs_in_log(log)
-    submitted = {rule for j, (rule, _) in started.items() if j in slurm}
+    submitted = {rule for j, rule in started.items() if j in slurm}
     assert submitted == {"ok", "exits", "killed"}, log[-4000:]
     for rule in ("exits", "killed"):
         assert re.search(rf"Error in rule {rule}:\n    message: SLURM-job '\d+' failed", log), f"{rule}: {log[-4000:]}"
