@@ -1,5 +1,6 @@
 # Shared by every .smk file: the validated configuration, output paths, each job's code inputs and the
 # figure declarations. Nothing here knows about a particular paper.
+import logging
 import os
 import shlex
 import signal
@@ -141,8 +142,10 @@ def stop_on_bad_targets():
 
 def quiet_job_lines():
     """One console line per job, ``Job N: <rule> <wildcards> (log: <file>)``, instead of Snakemake's block with every
-    input (up to 40 source files each); Snakemake's full blocks with ``--verbose`` and in dry runs (the plan and its
-    reasons)."""
+    input (up to 40 source files each), and without its Reason line (every updated source file, or a changed
+    parameter's whole section before and after: thousands of characters). Both stay where a reader looks for them:
+    the Reason lines in Snakemake's run log (``.snakemake/log/``), the full blocks with ``--verbose``, and in dry runs
+    (the plan and its reasons)."""
     args = _command_line()
     if args is None or getattr(args, "dryrun", False) or getattr(args, "verbose", False) \
             or getattr(args, "report", None) or getattr(args, "lint", None) is not None:
@@ -150,6 +153,16 @@ def quiet_job_lines():
     for r in workflow.rules:
         if not r.message:
             r.message = "{rule} {wildcards} (log: {log})" if r.log else "{rule} {wildcards}"
+    from snakemake.logging import logger as snakemake_logger
+    from snakemake.settings.enums import Quietness
+
+    # Snakemake has no setting for the console alone (`--quiet reason` drops the reasons from its log file too):
+    # the console handler's formatter gets its own copy of the quiet set, with the reason added.
+    for handler in snakemake_logger.handlers:
+        formatter = handler.formatter
+        if isinstance(handler, logging.StreamHandler) and not isinstance(handler, logging.FileHandler) \
+                and hasattr(formatter, "quiet"):
+            formatter.quiet = set(formatter.quiet) | {Quietness.REASON}
 
 
 def selected_figures(paper):
