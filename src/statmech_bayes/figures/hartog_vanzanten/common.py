@@ -330,25 +330,38 @@ def reading_views(tr: dict) -> list[tuple[str, str]]:
     return [(reading_text(first), ""), *((reading_text(f), pre) for _, f, pre in alt_readings(tr))]
 
 
+# Commit 15bf329 judged every posterior claim of Figs 8-10 under both noise readings; until then each was judged
+# under the text's reading alone (exact labels), and two of them had failed there (rule 1: a recorded revision).
+BOTH_READINGS = ("15bf329", "every posterior claim judged under both readings of the unstated noise, each on its own "
+                 "pooled chains, after two claims of Figs 9-10 had failed under the text's reading (exact labels); "
+                 "stricter: each decided reading must hold")
+
+
 def judge_readings(rec, claim: str, paper: str, values: list[tuple[str, float]], lower: float = -np.inf,
-                   upper: float = np.inf, note: str = "", decidable: list[bool] | None = None):
+                   upper: float = np.inf, note: str = "", decidable: list[bool] | None = None,
+                   revision: tuple[str, str] | None = None):
     """One claim of Figs 8-10 judged under every noise reading: a range claim when there is one reading, else a
     wording claim with one :class:`Reading` per noise reading (rule 6: decided readings that agree decide, an
     undecided one never masks a decided one). A reading is undecided when its weighted chains disagree (or there is
     one): they sit at separate k levels that their k moves never cross, so more sweeps of the same chains do not
-    decide it: reason ``unconverged``, not noise."""
+    decide it: reason ``unconverged``, not noise. ``revision`` (commit, why): the claim was registered under the
+    first reading alone (the text's, exact labels) and the readings were adopted later; both are judged and merged
+    by :meth:`ClaimsRecord.revise` (rule 5)."""
     from statmech_bayes.reporting.claims import UNCONVERGED, Reading
 
     decidable = decidable or [True] * len(values)
-    if len(values) == 1:
-        return rec.within(claim, paper, values[0][1], lower=lower, upper=upper, note=note, decidable=decidable[0],
-                          undecided=UNCONVERGED)
-    return rec.wording(claim, paper, [Reading(t, float(v), lower, upper, d, UNCONVERGED)
-                                      for (t, v), d in zip(values, decidable)],
-                       note="judged under every reading of the unstated noise ('noisy environment'), each on its own "
-                            "pooled chains; the text's reading (exact labels) is the registered one; a reading whose "
-                            "chains disagree is undecided (unconverged: its chains sit at k levels they never cross) "
-                            "and decides nothing; " + note)
+    if len(values) == 1 or revision is not None:
+        first = rec.within(claim, paper, values[0][1], lower=lower, upper=upper, note=note, decidable=decidable[0],
+                           undecided=UNCONVERGED)
+        if len(values) == 1:
+            return first
+    every = rec.wording(claim, paper, [Reading(t, float(v), lower, upper, d, UNCONVERGED)
+                                       for (t, v), d in zip(values, decidable)],
+                        note="judged under every reading of the unstated noise ('noisy environment'), each on its own "
+                             "pooled chains; the text's reading (exact labels) is the registered one; a reading whose "
+                             "chains disagree is undecided (unconverged: its chains sit at k levels they never cross) "
+                             "and decides nothing; " + note)
+    return every if revision is None else rec.revise(first, every, *revision)
 
 
 def loglog_slope(n: np.ndarray, t: np.ndarray) -> float:
