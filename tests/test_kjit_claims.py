@@ -1018,9 +1018,89 @@ def test_fig11_slope_is_ours(cfg):
 
 
 def test_fig13_noise_inconclusive_states_its_remedy(cfg):
+    """More test messages do not decide a difference that moves between draws: the remedy points to the arm over
+    draws of Exp. 1."""
     rec = claims.fig13_claims(table_fit(TABLE), moved(cfg, z_decide=1e6))
     c = claim(rec, "mean log KL of Breiman's random forests minus that of KJIT")
-    assert c.verdict == "inconclusive" and c.reason == "noise" and "test messages" in c.remedy
+    assert c.verdict == "inconclusive" and c.reason == "noise"
+    assert "kjit.exp1.extra_draws" in c.remedy and "extra arm (ours), over draws of Exp. 1" in c.remedy
+
+
+# Our arm over draws of Exp. 1 (claims.fig13_draws_claims): one claim per App. C row other than KJIT, kind ours.
+DRAWS_TEXT = "over draws of Exp. 1: mean of the per-draw difference in mean test log KL, Breiman's random forests"
+
+
+def draw_fit(diffs, n=200, seed=0):
+    """One draw of Exp. 1: KJIT's per-message test log KL, and every other row's the same plus ``diffs[row]`` plus a
+    small paired noise, so the draw's mean difference of a row from KJIT is about ``diffs[row]``."""
+    rng = np.random.default_rng(seed)
+    base = rng.normal(-9.0, 1.6, n)
+    rows = [base if r[0] == claims.KJIT else base + diffs.get(r[0], 0.0) + rng.normal(0, 0.05, n)
+            for r in claims.PAPER_TABLE]
+    return {**table_fit(TABLE, n=n), "table_log_kl": np.vstack(rows)}
+
+
+def draws_claims(diff_per_draw, cfg):
+    """The arm over draws: the main draw and the extra ones, Breiman's row ``diff_per_draw[k]`` above KJIT's in draw k
+    (every other row 1 above)."""
+    others = {r[0]: 1.0 for r in claims.PAPER_TABLE}
+    fits = [draw_fit({**others, claims.PAPER_TABLE[7][0]: v}, seed=k) for k, v in enumerate(diff_per_draw)]
+    return claims.fig13_claims(fits[0], cfg, fits[1:])
+
+
+def test_fig13_draws_arm_passes_when_every_draw_shows_kjit_better(cfg):
+    c = claim(draws_claims([0.2, 0.25, 0.15, 0.3, 0.22], cfg), DRAWS_TEXT)
+    assert c.kind == "ours" and c.verdict == "pass" and 0.15 < c.reproduced < 0.3
+    assert c.tolerance == "[0, inf]" and "extra arm" in c.note and "never decides the paper's claim" in c.note
+    # the same draws with KJIT worse everywhere: fail
+    assert pure(draws_claims([-0.2, -0.25, -0.15, -0.3, -0.22], cfg), DRAWS_TEXT) == "fail"
+    # the reading z_decide is the one applied: a bar above the mean's standard errors leaves it undecided
+    assert pure(draws_claims([0.2, 0.25, 0.15, 0.3, 0.22], moved(cfg, z_decide=1e6)), DRAWS_TEXT) == "inconclusive"
+
+
+@pytest.mark.parametrize("diffs", [[0.0] * 6, [0.3, -0.3] * 3, [0.5, -0.4, 0.45, -0.5, 0.3, -0.35]])
+def test_fig13_draws_arm_trivial_answers_do_not_pass(cfg, diffs):
+    """No difference at all, or differences whose sign alternates between draws (the spread between draws, not a
+    gap): never a pass; inconclusive with the draws that would decide it, when any number would."""
+    c = claim(draws_claims(diffs, cfg), DRAWS_TEXT)
+    assert c.verdict != "pass"
+    assert c.verdict == "inconclusive" and c.reason == "noise" and "draws" in c.remedy
+
+
+def test_fig13_draws_arm_remedy_counts_the_draws_that_would_decide(cfg):
+    c = claim(draws_claims([0.3, -0.1, 0.25, -0.05], cfg), DRAWS_TEXT)
+    assert c.verdict == "inconclusive"
+    need = int(c.remedy.split("about ")[1].split(" draws")[0])
+    assert need > 4 and f"kjit.exp1.extra_draws = {need - 1}, now 3" in c.remedy
+
+
+def test_fig13_draws_arm_degenerate_inputs_are_inconclusive(cfg):
+    """No extra draw (the paper's one draw: no spread across draws), or a draw where KJIT predicts no distribution:
+    inconclusive (noise) with a remedy, never a crash; the paper's claims are unchanged by the arm."""
+    main = draw_fit({r[0]: 1.0 for r in claims.PAPER_TABLE})
+    alone = claims.fig13_claims(main, cfg)
+    arm = [c for c in alone.claims if c.kind == "ours"]
+    assert len(arm) == len(claims.PAPER_TABLE) - 1
+    assert all(c.verdict == "inconclusive" and c.reason == "noise" and "extra_draws >= 1" in c.remedy for c in arm)
+    paper = [c for c in alone.claims if c.kind != "ours"]
+    assert paper == [c for c in claims.fig13_claims(main, cfg, [main, main]).claims if c.kind != "ours"]
+    broken = copy.deepcopy(main)
+    broken["table_log_kl"][4] = np.nan  # KJIT's row (the paper's order): no proper prediction in this draw
+    rec = claims.fig13_claims(main, cfg, [main, broken])
+    arm = [c for c in rec.claims if c.kind == "ours"]
+    assert all(c.verdict == "inconclusive" and "draws [2]" in c.remedy for c in arm)
+
+
+def test_fig13_make_hands_the_draws_to_the_claims(tmp_path, cfg):
+    from statmech_bayes.figures.kjit.common import load
+
+    fits = [draw_fit({r[0]: 0.5 + 0.1 * k for r in claims.PAPER_TABLE}, seed=k) for k in range(3)]
+    paths = [save(tmp_path / f"d{k}.npz", f) for k, f in enumerate(fits)]
+    fig, table, rec = fig13.make({"fit": paths[0], "draws": paths[1:]}, cfg)
+    matplotlib.pyplot.close(fig)
+    assert rec.to_dict() == claims.fig13_claims(load(paths[0]), cfg, [load(p) for p in paths[1:]]).to_dict()
+    assert {"draw1_mean", "draw2_mean"} <= set(table.columns)
+    assert pure(rec, DRAWS_TEXT) == "pass"
 
 
 def _all_inconclusive(rec):

@@ -23,7 +23,7 @@ from conftest import ROOT
 # the package of KJIT's experiment modules (one per experiment: exp1, exp3, ...); a script imports from one of them
 LIBRARY = "statmech_bayes.kjit.experiments"
 # one value per wildcard of the KJIT science rules (any allowed value will do: the keys do not depend on it)
-WILDCARDS = {"part": "1", "name": "fertility", "arm": "mean_logvar"}
+WILDCARDS = {"part": "1", "name": "fertility", "arm": "mean_logvar", "draw": "1"}
 # a function taking **kw hands them on to another, which gets the rest from the caller itself
 FORWARDS = {"exp5_seeds": ("exp5_kjit", {"names", "target_z", "data"})}
 
@@ -99,8 +99,9 @@ def cases():
 
 def test_every_kjit_science_rule_is_checked():
     names = {c[0] for c in cases()}
-    assert len(names) == 14 and {"kj_exp3_quadrature", "kj_exp3_sampling", "kj_exp3_kjit", "kj_exp3_kjit_ablation",
-                                 "kj_exp3_timing", "kj_exp5_seeds", "kj_supp"} <= names, sorted(names)
+    assert len(names) == 17 and {"kj_exp3_quadrature", "kj_exp3_sampling", "kj_exp3_kjit", "kj_exp3_kjit_ablation",
+                                 "kj_exp3_timing", "kj_exp5_seeds", "kj_supp", "kj_exp1_draw_collect", "kj_exp1_draw_is",
+                                 "kj_exp1_draw_fit"} <= names, sorted(names)
 
 
 @pytest.mark.parametrize("rule,fn,wildcards", cases(), ids=lambda v: v.removeprefix(LIBRARY + ".") if isinstance(v, str) else "")
@@ -128,3 +129,10 @@ def test_wildcard_values_reach_the_call():
     ablation, paper = (kw_of(rules[r][1], {}) for r in ("kj_exp3_kjit_ablation", "kj_exp3_kjit"))
     assert {k: v for k, v in ablation.items() if k != "target_z"} == {k: v for k, v in paper.items() if k != "target_z"}
     assert (paper["target_z"], ablation["target_z"]) == ("suff_stats", "mean_logvar")
+    # ours, the extra draws of Exp. 1: the main draw's call (the fit without the ablation's second target), under a
+    # seed of their own per draw, none the master seed
+    for step in ("collect", "is", "fit"):
+        main, draw = rules[f"kj_exp1_{step}"][1], rules[f"kj_exp1_draw_{step}"][1]
+        assert kw_of(draw, {"draw": "1"}) == kw_of(main, {}) | ({"arm_target_z": None} if step == "fit" else {})
+        seeds = [draw["seed"](SimpleNamespace(draw=str(k))) for k in (1, 2, 3)]
+        assert len({main["seed"], *seeds}) == 4 and all(isinstance(x, int) for x in seeds)

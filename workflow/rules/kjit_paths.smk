@@ -1,12 +1,13 @@
 # Jitkrittum et al. 2015 (KJIT): configuration aliases and one path helper per cached artefact, used by the
 # rule that writes it and by every rule that reads it. The rules are in kjit.smk.
-
+from statmech_bayes.core.seeding import seed_sequence
 
 KJ = config["kjit"]
 KJ_UCI_FILES = data_files("uci", "kjit")  # checked before any job starts
 KJ_DATASETS = list(KJ["exp5"]["datasets"])
 KJ_SLICES = list(range(KJ["exp3"]["slices"]))
 KJ_TIMING_REPEATS = list(range(KJ["exp3"]["timing_repeats"]))
+KJ_EXP1_DRAWS = list(range(1, KJ["exp1"]["extra_draws"] + 1))  # ours: further draws of Exp. 1 (the main one is 0)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -45,6 +46,19 @@ def kj_exp1_is_file():
 
 def kj_exp1_fit_file():
     return res("kjit", "exp1_fit.npz")
+
+
+def kj_exp1_draw_seed(draw):
+    """Master seed of extra draw ``draw`` (1, 2, ...) of Exp. 1 (ours): a 32-bit word of the SeedSequence of the
+    configuration's seed spawned along ("kj_exp1_draw", draw). The draw's jobs run the main draw's scripts, which
+    derive each rule's generator from the seed they are given (rng_for(seed, rule)): passing them this seed gives every
+    draw its own streams, independent of the main draw's and of each other, with no change to the scripts."""
+    return int(seed_sequence(config["seed"], "kj_exp1_draw", int(draw)).generate_state(1)[0])
+
+
+def kj_exp1_draw_file(step, draw):
+    """step: collect, is or fit, of extra draw ``draw`` of Exp. 1 (ours; the main draw's are kj_exp1_*_file)."""
+    return res("kjit", "exp1_draws", f"draw{draw}", f"{step}.npz")
 
 
 def kj_exp3_file(method):
@@ -105,4 +119,4 @@ kj_figure(9, {"quadrature": kj_exp5_file("quadrature"), "kjit": kj_exp5_file("kj
 kj_figure(10, {"fit": kj_exp1_fit_file()})
 kj_figure(11, {"s1": kj_supp_file("s1")})
 kj_figure(12, {"s2": kj_supp_file("s2")})
-kj_figure(13, {"fit": kj_exp1_fit_file()})
+kj_figure(13, {"fit": kj_exp1_fit_file(), "draws": [kj_exp1_draw_file("fit", r) for r in KJ_EXP1_DRAWS]})
