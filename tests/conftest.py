@@ -38,8 +38,23 @@ def fresh_clone(dest: Path) -> Path:
     return dest
 
 
-def run_snakemake(cwd: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    proc = subprocess.run([*SNAKEMAKE, *args], cwd=cwd, capture_output=True, text=True)
+def _network_cut_prefix() -> list[str]:
+    """``unshare --net`` where this machine lets us make a network namespace (root, as in CI): a command run under
+    it has a loopback device that is down and no route anywhere. Empty where it cannot (then nothing is cut)."""
+    if shutil.which("unshare") is None:
+        return []
+    probe = subprocess.run(["unshare", "--net", "true"], capture_output=True)
+    return ["unshare", "--net"] if probe.returncode == 0 else []
+
+
+NO_NETWORK = _network_cut_prefix()
+
+
+def run_snakemake(cwd: Path, *args: str, check: bool = True, offline: bool = False) -> subprocess.CompletedProcess:
+    """Snakemake in ``cwd``; ``offline``: with the network cut (:data:`NO_NETWORK`) where the machine allows it,
+    so that a build that reaches for the network fails."""
+    prefix = NO_NETWORK if offline else []
+    proc = subprocess.run([*prefix, *SNAKEMAKE, *args], cwd=cwd, capture_output=True, text=True)
     if check and proc.returncode != 0:
         raise AssertionError(f"snakemake {' '.join(args)} failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
     return proc
@@ -49,7 +64,8 @@ def run_snakemake(cwd: Path, *args: str, check: bool = True) -> subprocess.Compl
 def smoke_run(tmp_path_factory):
     """One small figure per paper, end to end (the everyday development tier, about half a minute)."""
     d = copy_workflow(tmp_path_factory.mktemp("smoke"))
-    proc = run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/smoke.yaml")
+    proc = run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/smoke.yaml", offline=True)
+    (d / "network.txt").write_text(" ".join(NO_NETWORK) or "not cut")  # tests/test_data.py reads it
     (d / "smoke_exit_time.txt").write_text(f"{time.time():.3f}\n")  # tests/test_workflow.py reads it
     (d / "smoke_console.txt").write_text(proc.stdout + proc.stderr)  # and the console, as a user sees it
     return d
@@ -59,7 +75,8 @@ def smoke_run(tmp_path_factory):
 def quick_run(tmp_path_factory):
     """The whole DAG at small sizes, once."""
     d = copy_workflow(tmp_path_factory.mktemp("quick"))
-    run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/quick.yaml")
+    run_snakemake(d, "--cores", "2", "--configfile", "workflow/config/quick.yaml", offline=True)
+    (d / "network.txt").write_text(" ".join(NO_NETWORK) or "not cut")
     return d
 
 
