@@ -115,9 +115,11 @@ def test_after_a_kill_unlock_and_the_plain_command_resume(built):
     before = (d / CACHED).stat().st_mtime_ns
     resumed = run_snakemake(d, "--cores", "1", TARGET, *SMOKE)
     log = resumed.stdout + resumed.stderr
-    reason = re.search(r"Job \d+: uk_rs_fig1\b.*\nReason: (.*)", log)  # the default console: one line per job
+    # the default console shows one line per job; why it runs is in Snakemake's log of this run (the newest)
+    run_log = max((d / ".snakemake" / "log").glob("*.snakemake.log"), key=lambda p: p.stat().st_mtime_ns).read_text()
+    reason = re.search(r"Job \d+: uk_rs_fig1\b.*\nReason: (.*)", run_log)
     # (rerun-incomplete hands Snakemake the incomplete files as forced targets, hence its reason)
-    assert reason and re.search("Forced execution|Incomplete output files", reason.group(1)), log[-3000:]
+    assert reason and re.search("Forced execution|Incomplete output files", reason.group(1)), run_log[-3000:]
     assert (d / CACHED).stat().st_mtime_ns > before, "the incomplete output must be rebuilt, not trusted"
     assert not stale.exists() and f"interrupted run: {stale.relative_to(d)}" in log
     assert not_ours.exists(), "a temp file of an output this run does not rebuild is not this run's to remove"

@@ -44,7 +44,7 @@ rule sh_sims:
     threads: 1
     resources:
         mem_mb=1500,
-        runtime=10,
+        runtime=30,  # rbf1 (64x the data sets) took 12.5 min on 2 busy cores
     conda:
         CONDA_ENV
     script:
