@@ -1153,6 +1153,7 @@ def fig13_claims(d: dict, cfg: dict, draws=()) -> ClaimsRecord:
     z = float(cfg["claims"]["z_decide"])
     lk, summ = table_summaries(d)
     tgt = run_target_of(d)
+    per_draw = [draw_differences(f) for f in (d, *draws)]
     rec = ClaimsRecord("kjit/fig13", PAPER)
     for name, pm, _ in PAPER_TABLE:
         if name == KJIT:
@@ -1164,13 +1165,16 @@ def fig13_claims(d: dict, cfg: dict, draws=()) -> ClaimsRecord:
         # test messages for this difference to clear z standard errors with 80 % power (z + 0.84 standard errors):
         # the paired standard error falls as 1/sqrt(messages)
         factor = ((z + 0.84) * se / abs(m)) ** 2 if np.isfinite(se) and np.isfinite(m) and m != 0 else np.nan
-        # More test messages would shrink this standard error, but not the spread of the difference between draws
-        # of Exp. 1, which is larger (issue 37: the IChol joint row gave -0.038 here, -0.123 under a second master
-        # seed); the remedy is the extra arm over draws below, which judges the ordering on average over draws.
-        remedy = (f"more test messages would not decide it: about {factor:.1f}x them would shrink this standard error "
-                  f"enough for a difference of {m:+.3f}, but the difference moves between draws of Exp. 1 by more "
-                  "than this standard error (issue 37: a second master seed gave -0.123 for the IChol joint row); our "
-                  f"extra arm averages it over draws of the whole Exp. 1 ('{_draws_text(name)}', kind ours; "
+        # More test messages shrink this standard error, but not the spread of the difference between draws of
+        # Exp. 1, which the extra draws measure (sd across draws, computed here, not typed in)
+        spread = np.array([p[name] for p in per_draw], float)
+        sd_draws = float(np.std(spread, ddof=1)) if spread.size > 1 and np.isfinite(spread).all() else np.nan
+        remedy = (f"about {factor:.1f}x the test messages would shrink this standard error enough for a difference of "
+                  f"{m:+.3f}, but " + (f"the difference moves between the {spread.size} draws of Exp. 1 with sd "
+                                       f"{sd_draws:.3f}, against this standard error {se:.3f}, so more test messages "
+                                       "do not decide it; " if np.isfinite(sd_draws) else
+                                       "its spread between draws of Exp. 1 is not measured (no extra draws); ")
+                  + f"our extra arm averages it over draws of the whole Exp. 1 ('{_draws_text(name)}', kind ours; "
                   "kjit.exp1.extra_draws, ~2 CPU-min per draw at paper scale), which judges the ordering on average "
                   "and does not replace the paper's single draw"
                   if np.isfinite(factor) else "two or more test messages where both predictions are distributions")
