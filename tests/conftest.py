@@ -107,6 +107,11 @@ def _build_users() -> dict[tuple[str, str], str]:
     users = {}
     for path in sorted(Path(__file__).parent.glob("test_*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "getfixturevalue"):
+                # a build fetched this way is invisible to the grouping: the worker that runs the test makes it again
+                raise pytest.UsageError(f"{path.name}:{node.lineno}: request.getfixturevalue hides a test's build "
+                                        "from the parallel grouping; take the fixture as a parameter")
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
                 args = {a.arg for a in node.args.args}
                 build = next((b for b in SESSION_BUILDS if b in args), None)
