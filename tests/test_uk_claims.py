@@ -261,7 +261,7 @@ def summary(**override):
                                                                                           np.full((9, 4), 0.3)])})
     for suf in ("_T1", "_damped"):
         for k in ("mean_sbc", "sd_sbc", "mean_sbc_k04", "sd_sbc_k04", "mean_white", "sd_white", "sign_less",
-                  "sign_equal", "sign_greater", "sign_z"):
+                  "sign_equal", "sign_greater", "sign_z", "paired_sbc_sbl_t", "paired_sbc_sbl_p"):
             s[k + suf] = s[k]
     s.update(override)
     return s
@@ -543,6 +543,35 @@ def test_table1_sign_share_of_a_coin_flip_fails(cfg):
     assert t1_verdict(cfg, text, summary(sign_less=np.int64(96), sign_equal=np.int64(28),
                                          sign_greater=np.int64(76))) == "fail"
     assert t1_verdict(cfg, text, summary()) == "pass"
+
+
+def test_table1_sbc_sbl_mean_difference_of_a_tie_or_of_noise_does_not_pass(cfg):
+    """The registered reading (difference <= 0) passed a tie and, half the time, two equally good classifiers; the
+    revision decides only when the paired t over the splits exceeds z_table (1.96): a tie and a noise-level
+    difference are inconclusive (noise, with a remedy), a clear difference either way decides, and the registered
+    reading is kept beside it. The committed build's t = -1.99 passes by a hair; its seeds (-1.78, -1.63) do not."""
+    text = "mean error of SBC minus that of SBL"
+    for mean_sbc, t, verdict in ((24.3, 0.0, "inconclusive"), (23.8, -0.6, "inconclusive"),
+                                 (21.5, -1.99, "pass"), (22.7, -1.78, "inconclusive"), (26.3, 2.5, "fail")):
+        c = claim(t1(cfg, summary(mean_sbc=mean_sbc, paired_sbc_sbl_t=t)), text)
+        assert c.verdict == verdict, (mean_sbc, t, c.verdict)
+        assert c.registered_verdict == ("pass" if mean_sbc <= 24.3 else "fail")
+        assert c.revision_commit == uk.SIGN_ONLY_REVISION
+        assert (c.reason == "noise" and "SBL on the further colon splits" in c.remedy) == (verdict == "inconclusive")
+
+
+def test_table1_sign_count_direction_of_a_coin_flip_does_not_pass(cfg):
+    """'SBC wins more splits' (n< - n> > 0) passed a coin flip half the time; the revision decides the direction only
+    beyond the sign test's u(0.05): a coin flip's lucky counts and the committed 96 / 28 / 76 (|z| 1.52) are
+    inconclusive, the paper's 99 / 36 / 65 pass and the reversed counts fail. An exact tie failed the registered
+    reading already, and a revision never moves a registered failure towards a pass (rule 5)."""
+    text = "sign test: splits with SBC error below SBL minus splits above"
+    for counts, verdict in (((82, 36, 82), "fail"), ((90, 36, 74), "inconclusive"),
+                            ((96, 28, 76), "inconclusive"), ((99, 36, 65), "pass"), ((65, 36, 99), "fail")):
+        less, equal, greater = (np.int64(x) for x in counts)
+        c = claim(t1(cfg, summary(sign_less=less, sign_equal=equal, sign_greater=greater)), text)
+        assert c.verdict == verdict, (counts, c.verdict)
+        assert c.revision_commit == uk.SIGN_ONLY_REVISION and c.registered_tolerance == "> 0"
 
 
 def test_table1_kappa04_sd_change_of_zero_fails(cfg):
