@@ -38,7 +38,7 @@ KNOWN_NISHIMORI = ("Nishimori condition: with the prior equal to the teacher's t
                    "[10]; Iba 1999)")
 
 THIS_REVISION = "bc7030f"  # the commit that adopted this module's revisions of issues 34 and 36
-SIGN_ONLY_REVISION = "PENDING"  # the commit that judged the SBC - SBL mean difference with its noise (issue 36)
+SIGN_ONLY_REVISION = "f2ba3f5"  # the commit that judged the SBC - SBL mean difference with its noise (issue 36)
 
 
 def no_data(rec: ClaimsRecord, what: str, why: str, remedy: str) -> ClaimsRecord:
