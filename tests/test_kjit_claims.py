@@ -1159,3 +1159,34 @@ def test_fig12_one_d_in_one_d_out_or_no_grid_is_inconclusive_not_vacuous(cfg, ro
     if d["fro_err"].size == 0 or d["D_out"].size == 1:
         lev = claim(claims.fig12_claims(d, cfg), "||K - K_hat||_F / n at D_out = 100")
         assert lev.verdict == "inconclusive" and lev.remedy
+
+
+# Issue 36 (trivial answers): the consultation-count orderings of Figs 5 and 7 are decided with their noise; the
+# sign alone passed an operator that does not learn half the time.
+
+def test_fig5_consultations_that_do_not_fall_do_not_pass(cfg):
+    """Per-problem oracle calls drawn alike for every problem (a KJIT that does not learn) are not a pass, whichever
+    half is lower; counts that fall like the committed run's (hundreds, then tens) pass by rank; rising counts fail."""
+    text = "oracle consultations per problem: first half vs second half"
+    rng = np.random.default_rng(3)
+    for seed in range(6):
+        flat = np.random.default_rng(seed).poisson(30, 30)
+        c = claim(claims.fig5_claims({**exp3_kjit(cfg), "oracle_calls": flat}, cfg), text)
+        assert c.verdict != "pass" and c.revision_commit == claims.COUNTS_REVISION, (seed, flat)
+    falling = np.r_[939, 417, rng.poisson(40, 13), rng.poisson(10, 15)]
+    assert pure(claims.fig5_claims({**exp3_kjit(cfg), "oracle_calls": falling}, cfg), text) == "pass"
+    assert pure(claims.fig5_claims({**exp3_kjit(cfg), "oracle_calls": falling[::-1].copy()}, cfg), text) == "fail"
+
+
+def test_fig7_consultations_at_a_constant_rate_do_not_pass(cfg):
+    """An operator consulting the oracle at one rate throughout (its thirds differ by noise only) is not a pass; one
+    that consults less and less (as the committed run: 80 of 500 problems consulted in the first third, 5 in the
+    last) passes."""
+    text = "oracle consultations in the first vs the last third of the problems"
+    for seed in range(6):
+        d = exp4(seed=8)
+        n = d["consulted"].size
+        d["consulted"] = np.random.default_rng(seed).random(n) < 0.1
+        c = claim(claims.fig7_claims(d, cfg), text)
+        assert c.verdict != "pass" and c.revision_commit == claims.COUNTS_REVISION, seed
+    assert pure(claims.fig7_claims(exp4(seed=8), cfg), text) == "pass"       # 40 of 100 consulted, then 4 of 100
