@@ -40,7 +40,7 @@ KNOWN_NISHIMORI = ("Nishimori condition: with the prior equal to the teacher's t
 THIS_REVISION = "bc7030f"  # the commit that adopted this module's revisions of issues 34 and 36
 SIGN_ONLY_REVISION = "f2ba3f5"  # the commit that judged the SBC - SBL sign-only claims with their noise (issue 36)
 # The paired t of the SBC - SBL mean difference judged at t(n - 1), not z_table itself (a review, issue 36)
-PAIRED_T_REVISION = "PENDING"
+PAIRED_T_REVISION = "37465a1"
 
 
 def no_data(rec: ClaimsRecord, what: str, why: str, remedy: str) -> ClaimsRecord:
