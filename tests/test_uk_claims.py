@@ -571,7 +571,8 @@ def test_table1_sign_count_direction_of_a_coin_flip_does_not_pass(cfg):
     for counts, verdict in (((82, 36, 82), "fail"), ((90, 36, 74), "inconclusive"),
                             ((96, 28, 76), "inconclusive"), ((99, 36, 65), "pass"), ((65, 36, 99), "fail")):
         less, equal, greater = (np.int64(x) for x in counts)
-        c = claim(t1(cfg, summary(sign_less=less, sign_equal=equal, sign_greater=greater)), text)
+        z = abs(int(less) - int(greater)) / np.sqrt(int(less) + int(greater))    # as sign_test writes it
+        c = claim(t1(cfg, summary(sign_less=less, sign_equal=equal, sign_greater=greater, sign_z=z)), text)
         assert c.verdict == verdict, (counts, c.verdict)
         assert c.revision_commit == uk.SIGN_ONLY_REVISION and c.registered_tolerance == "> 0"
 

@@ -575,7 +575,7 @@ def table1_claims(s: dict, p: dict | None, cfg: dict) -> ClaimsRecord:
     reg = rec.holds(count_claim, count_paper, nl - ng, nl > ng, "> 0", note=count_note)
     # Revision (issue 36): a coin flip wins more splits half the time; the direction is decided only when the sign
     # test's z (ties dropped) exceeds the paper's own one-sided u(0.05).
-    z_sign = abs(nl - ng) / math.sqrt(max(nl + ng, 1))
+    z_sign = float(s["sign_z"])  # the summary's sign test (sparse_classifier.stats.sign_test)
     rev = rec.holds(count_claim, count_paper, nl - ng, nl > ng,
                     f"> 0, decided when the sign test's |z| exceeds u(0.05) = {SIGN_U005:.4g}",
                     decidable=z_sign > SIGN_U005, note=f"{count_note}; |z| = {z_sign:.2f}",
