@@ -26,14 +26,15 @@ The rules every paper's claims follow:
    the name of a test in ``tests/test_findings.py`` that recomputes the contradiction by another route and
    checks a contrast case where the same claim passes. The finding is attached to a verdict already reached.
 4. *Every claim can fail.* A statement true by construction is a ``setup`` claim or a note.
-5. *The first reading stands* (:mod:`statmech_bayes.reporting.ledger`). The reading committed before a
-   claim's first result is its registered one (``figures/readings.csv``). A later reading is a revision
-   (:meth:`ClaimsRecord.revise`): both are computed and shown, and the revision may make the verdict stricter
-   but moves a registered pass or fail at most to ``inconclusive`` (wording), never to the other verdict.
-6. *One combining rule* (:func:`combine`): every decided reading fails: fail; every decided reading passes:
-   pass; decided readings disagree: inconclusive (wording). An undecided reading never masks a decided one;
-   only when none is decided is the claim inconclusive, for the reason the readings give: ``noise`` (more
-   samples, at a cost the ``remedy`` states, would decide it), ``unconverged`` or ``unstated setup``.
+5. *The registered reading decides* (:func:`statmech_bayes.reporting.protocol.revision`, rule 1 of
+   ``docs/protocol.md``). The reading committed before a claim's first result is its registered one
+   (``figures/<paper>/readings.csv``). A later reading is a revision (:meth:`ClaimsRecord.revise`): both are
+   computed and shown; the revision decides, in either direction, only when it names the test that proves the
+   registered reading defective (``proof``); otherwise the registered verdict stands.
+6. *One combining rule* (:func:`combine`, rule 2 of the protocol): every reading passes: pass; every reading fails:
+   fail; decided readings disagree: inconclusive (wording); otherwise an undecided reading makes the claim
+   undecided, for its reason (``noise``: more samples, at a cost the ``remedy`` states, would decide it;
+   ``unconverged``; ``unstated setup``).
 
 Numbers that are not statements of the paper (fits behind a claim, convergence settings, provenance) are
 kept as notes, outside the claims, so they are never counted as claims. Nothing in a claims file is copied
@@ -48,6 +49,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, NamedTuple
 
 from statmech_bayes.core.atomic_io import save_json
+from statmech_bayes.reporting import protocol
 
 PASS, FAIL, INCONCLUSIVE = "pass", "fail", "inconclusive"
 VERDICTS = (PASS, FAIL, INCONCLUSIVE)
@@ -57,11 +59,11 @@ KINDS = (VALUE, RELATION, WORDING, OURS, SETUP)
 # (wording); the chains or iterations behind it did not converge; or it turns on a choice the paper leaves open.
 NOISE, UNCONVERGED, UNSTATED = "noise", "unconverged", "unstated setup"
 REASONS = (NOISE, WORDING, UNCONVERGED, UNSTATED)
-# Strictness of a verdict, for revisions (rule 5): a revision may only move a verdict up this order.
-_STRICTNESS = {PASS: 0, INCONCLUSIVE: 1, FAIL: 2}
 # A finding names the test that proves it: a function of tests/test_findings.py.
 FINDINGS_TESTS = "tests/test_findings.py"
 _TEST_NAME = re.compile(r"^test_[A-Za-z0-9_]+$")
+# A revision's proof: the test that shows its registered reading defective (the protocol's rule 1).
+_PROOF = re.compile(r"^tests/test_[A-Za-z0-9_]+\.py::test_[A-Za-z0-9_]+$")
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,8 @@ class Claim:
     registered_verdict: str = ""
     revision_commit: str = ""
     revision_reason: str = ""
+    revision_proof: str = ""  # rule 5: the test proving the registered reading defective; only then it decides
+    revised_verdict: str = ""  # the revised reading's own verdict (shown; it decides only with a proof)
 
     def __post_init__(self):
         if self.verdict not in VERDICTS:
@@ -134,42 +138,17 @@ class Reading(NamedTuple):
 
 
 def combine(verdicts, reasons=()) -> tuple[str, str]:
-    """Rule 6, the one combining rule, on the verdicts of a claim's readings (``pass``, ``fail`` or
-    ``inconclusive``; ``reasons`` gives each undecided reading's reason). Decided readings that agree decide;
-    decided readings that disagree give ``inconclusive`` (wording); undecided readings never mask a decided one;
-    with none decided the claim is inconclusive for the first reason among the undecided (``unconverged`` and
-    ``unstated setup`` before ``noise``: more samples do not decide those). Returns (verdict, reason)."""
-    verdicts = list(verdicts)
-    reasons = list(reasons) or [NOISE] * len(verdicts)
-    if not verdicts:
-        raise ValueError("combine() needs at least one verdict")
-    decided = {v for v in verdicts if v != INCONCLUSIVE}
-    if len(decided) > 1:
-        return INCONCLUSIVE, WORDING
-    if decided:
-        return decided.pop(), ""
-    undecided = [r for v, r in zip(verdicts, reasons) if v == INCONCLUSIVE]
-    for r in (UNCONVERGED, UNSTATED, WORDING, NOISE):
-        if r in undecided:
-            return INCONCLUSIVE, r
-    return INCONCLUSIVE, NOISE
+    """Rule 6 (the protocol's rule 2, :func:`statmech_bayes.reporting.protocol.readings`) on the verdicts of a
+    claim's readings. Returns (verdict, reason)."""
+    return tuple(protocol.readings(verdicts, reasons))
 
 
 def revised_verdict(registered: str, revised: str, registered_reason: str = "",
-                    revised_reason: str = "") -> tuple[str, str]:
-    """Rule 5: the verdict of a claim whose reading was revised after its registered one was judged. The
-    revision may make the verdict stricter (pass -> inconclusive -> fail); it moves a registered pass or fail at
-    most to ``inconclusive`` (wording), never to the other verdict; an undecided revision never masks a decided
-    registered verdict, and a registered inconclusive claim does not become a pass. Returns (verdict, reason)."""
-    if registered == revised:
-        return revised, revised_reason if revised == INCONCLUSIVE else ""
-    if _STRICTNESS[revised] > _STRICTNESS[registered]:
-        return revised, revised_reason if revised == INCONCLUSIVE else ""
-    if registered == FAIL:                      # a revision towards leniency
-        if revised == PASS or revised_reason == WORDING:
-            return INCONCLUSIVE, WORDING
-        return FAIL, ""
-    return INCONCLUSIVE, registered_reason or NOISE
+                    revised_reason: str = "", proof: str = "") -> tuple[str, str]:
+    """Rule 5 (the protocol's rule 1, :func:`statmech_bayes.reporting.protocol.revision`): the registered verdict
+    stands unless ``proof`` names the test that shows the registered reading defective. Returns (verdict, reason)."""
+    return tuple(protocol.revision(protocol.Verdict.of(registered, registered_reason),
+                                   protocol.Verdict.of(revised, revised_reason), proof))
 
 
 def unproven(text: str) -> str:
@@ -268,10 +247,6 @@ class ClaimsRecord:
             each.append(verdict_of(math.isfinite(v) and r.lower <= v <= r.upper, r.decidable))
             why.append(r.undecided)
         verdict, reason = combine(each, why)
-        undecided = [r.reads for r, v in zip(readings, each) if v == INCONCLUSIVE]
-        if undecided and verdict != INCONCLUSIVE:
-            note = "; ".join(x for x in (note, "undecided readings, which decide nothing here (rule 6): "
-                                         + ", ".join(undecided)) if x)
         reproduced = "; ".join(f"{r.reads}: {float(r.reproduced):.6g} ({v})" for r, v in zip(readings, each))
         tolerance = "; ".join(f"{r.reads}: {_range(r.lower, r.upper)}" for r in readings)
         c = Claim(claim, paper, reproduced, tolerance, verdict, note, kind=WORDING, reason=reason, known=known,
@@ -279,28 +254,32 @@ class ClaimsRecord:
         self.claims.append(c)
         return c
 
-    def revise(self, registered: Claim, revised: Claim, commit: str, why: str) -> Claim:
-        """Rule 5: judge a claim under a reading adopted after its registered one was judged. Both claims are
-        of this record (made by the usual methods, the registered one first); they become one, at the
-        registered one's place, with the revised reading's tolerance and number, the registered ones beside
-        them, and the verdict of :func:`revised_verdict`. ``commit`` names the commit that adopted the revised
-        reading, ``why`` its reason. The revised reading must be recorded in ``figures/revisions.csv``."""
+    def revise(self, registered: Claim, revised: Claim, commit: str, why: str, proof: str = "") -> Claim:
+        """Rule 5 (the protocol's rule 1): judge a claim under a reading adopted after its registered one was
+        judged. Both claims are of this record (made by the usual methods, the registered one first); they become
+        one, at the registered one's place, with both readings, both numbers and both verdicts. The registered
+        verdict decides unless ``proof`` names the test (``tests/<file>.py::test_name``) that shows the registered
+        reading defective; then the revised one does, in either direction. ``commit`` names the commit that
+        adopted the revised reading, ``why`` its reason; both, with the proof, are rows of
+        ``figures/<paper>/revisions.csv``."""
         ids = [next((k for k, c in enumerate(self.claims) if c is x), None) for x in (registered, revised)]
         if None in ids:
             raise ValueError("revise() takes two claims of this record")
         if registered.claim != revised.claim:
             raise ValueError(f"a revision re-reads the same claim: {registered.claim!r} != {revised.claim!r}")
-        verdict, reason = revised_verdict(registered.verdict, revised.verdict, registered.reason, revised.reason)
-        note = "; ".join(x for x in (revised.note, f"registered reading: {registered.tolerance} -> "
-                                     f"{_fmt_value(registered.reproduced)} ({registered.verdict}); revised in "
-                                     f"{commit}: {why}") if x)
-        merged = replace(revised, verdict=verdict, reason=reason, note=note,
+        if proof and not _PROOF.match(proof):
+            raise ValueError(f"a revision's proof names a test as tests/<file>.py::test_name, got {proof!r}")
+        verdict, reason = revised_verdict(registered.verdict, revised.verdict, registered.reason, revised.reason,
+                                          proof)
+        decider = revised if proof else registered
+        merged = replace(revised, verdict=verdict, reason=reason, note=revised.note,
                          kind=revised.kind, finding="", finding_test="",
-                         remedy=(revised.remedy or registered.remedy) if reason == NOISE else "",
+                         remedy=decider.remedy if reason == NOISE else "",
                          registered_tolerance=registered.tolerance, registered_reproduced=registered.reproduced,
                          registered_verdict=registered.verdict + (f" ({registered.reason})" if registered.reason
                                                                   else ""),
-                         revision_commit=commit, revision_reason=why)
+                         revision_commit=commit, revision_reason=why, revision_proof=proof,
+                         revised_verdict=revised.verdict + (f" ({revised.reason})" if revised.reason else ""))
         self.claims[ids[0]] = merged
         del self.claims[ids[1]]
         return merged
