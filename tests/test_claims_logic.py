@@ -76,10 +76,11 @@ def test_mismatch_maximum_is_required(tmp_path):
     assert all(c.passed for c in rec.claims)
 
 
-def test_mismatch_maximum_is_judged_once_per_panel(tmp_path):
-    """A panel with a maximum at its lowest noise level and monotone curves at the others fails the registered
-    reading (every curve, b49bd8e) and passes cc6dc87's per-panel reading, adopted after that result: inconclusive
-    for its wording, both readings shown (issue 34, rule 1); a panel whose curves are all monotone fails."""
+def test_mismatch_maximum_is_judged_at_every_noise_level(tmp_path):
+    """Protocol rule 1: a panel with a maximum at its lowest noise level and monotone curves at the others fails
+    the registered reading (every curve, b49bd8e), and that reading decides: cc6dc87's per-panel reading, adopted
+    after that result, passes it but has no proof and is only shown beside; a panel with a maximum at both noise
+    levels passes; a panel whose curves are all monotone fails under both."""
     us = {"sims": {"V": 500}, "claims": paper_config("urry_sollich")["claims"]}
     monotone = 1 / (1 + 5 * NU)
     bump = monotone + 0.4 * np.exp(-np.log(NU / 0.7) ** 2 / 0.2)
@@ -93,12 +94,17 @@ def test_mismatch_maximum_is_judged_once_per_panel(tmp_path):
 
     rec = panel([bump, monotone])
     (c,) = [c for c in rec.claims if "panel" in c.claim]
-    assert (c.verdict, c.reason, c.registered_verdict) == ("inconclusive", "wording", "fail") and c.revised
+    assert (c.verdict, c.reason, c.registered_verdict, c.revised_verdict) == ("fail", "", "fail", "pass")
+    assert c.revised and not c.revision_proof and c.revision_commit == "cc6dc87"
     assert c.kind == "relation" and len(rec.claims) == 2  # the panel and its maximum's location
     assert rec.notes["er3: noise levels whose mismatched curve decreases monotonically (no significant maximum)"][
         "sigma2"] == [0.1]
+    rec = panel([bump, bump])     # a maximum at every noise level: the registered reading passes
+    (c,) = [c for c in rec.claims if "panel" in c.claim]
+    assert (c.verdict, c.registered_verdict) == ("pass", "pass")
     rec = panel([monotone, monotone])
     assert [c.verdict for c in rec.claims] == ["fail"]
+    assert rec.claims[0].revised_verdict == "fail"
 
 
 def test_error_variance_peak_and_decay_are_checked(tmp_path):

@@ -750,14 +750,20 @@ def test_fig1_one_graph_does_not_crash(tmp_path):
 
 @pytest.mark.parametrize("fn", [us_claims.fig7_claims, us_claims.fig8_claims])
 def test_mismatch_panel_registered_reading_every_noise_level(fn):
-    """Rule 1: the first reading (every noise level's curve has the maximum) stands beside the per-panel one of
-    cc6dc87; a panel where only one of two curves rises is inconclusive (wording), one where both rise passes."""
+    """Protocol rule 1: the registered reading (every noise level's curve has the maximum, b49bd8e) decides; the
+    per-panel one of cc6dc87, adopted after that reading had failed, has no proof and is shown beside it. A panel
+    where only one of two curves rises fails (the revision's pass shown); one where both rise passes; one where
+    none rises fails under both."""
     cfg = {"claims": CLAIMS}
     rec = fn({"er3": mismatch_sims([BUMP, MONOTONE])}, cfg)
     c = claim(rec, "panel")
-    assert (c.registered_verdict, c.verdict, c.reason, c.revision_commit) == ("fail", "inconclusive", "wording",
-                                                                             "cc6dc87")
-    assert claim(fn({"er3": mismatch_sims([BUMP, BUMP])}, cfg), "panel").verdict == "pass"
+    assert (c.registered_verdict, c.verdict, c.reason, c.revised_verdict, c.revision_commit, c.revision_proof) == (
+        "fail", "fail", "", "pass", "cc6dc87", "")
+    assert c.registered_tolerance.startswith("every curve") and c.tolerance.startswith("at least one curve")
+    both = claim(fn({"er3": mismatch_sims([BUMP, BUMP])}, cfg), "panel")
+    assert (both.verdict, both.registered_verdict, both.revised_verdict) == ("pass", "pass", "pass")
+    none = claim(fn({"er3": mismatch_sims([MONOTONE, MONOTONE])}, cfg), "panel")
+    assert (none.verdict, none.registered_verdict, none.revised_verdict) == ("fail", "fail", "fail")
 
 
 @pytest.mark.parametrize("fn", [us_claims.fig7_claims, us_claims.fig8_claims])

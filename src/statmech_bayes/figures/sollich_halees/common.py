@@ -339,10 +339,11 @@ def loose_claim(rec: ClaimsRecord, label: str, name: str, n, m, se, curve, cl: d
     """A bound the text calls "rather loose" / "far from tight", under the "factor" and "visible" readings of
     its largest log-axis gap from Sim over 1 <= n <= n_max (:func:`gap_readings`).
 
-    Rule 1 (issue 34): the registered reading, judged before 7be0d56, is the "factor" one alone (the bound misses
+    Protocol rule 1: the registered reading, judged before 7be0d56, is the "factor" one alone (the bound misses
     Sim by at least a factor loose_factor somewhere); the "visible" reading was added by 7be0d56 after the
-    results were seen (it moved ou1's TWO and ou2's Plaskota from fail to inconclusive). Both are judged and
-    merged by :meth:`ClaimsRecord.revise`: the revision moves a registered fail at most to inconclusive (wording)."""
+    results were seen (it would move ou1's TWO and ou2's Plaskota from fail to inconclusive). No test shows the
+    factor reading defective (a bound equal to Sim fails it), so it has no proof: the factor reading decides and
+    the revision with both readings is shown beside it (:meth:`ClaimsRecord.revise`)."""
     k = float(cl["se_factor"])
     word = "far from tight" if "far from tight" in paper else "rather loose"
     text = f"{label}: {name} '{word}': largest gap between {name} and Sim over 1 <= n <= {int(n[-1])} on the log axis"
@@ -362,7 +363,7 @@ def loose_claim(rec: ClaimsRecord, label: str, name: str, n, m, se, curve, cl: d
                             decidable=bool(abs(D - np.log(factor)) > unc), note=note)
     revised = rec.wording(text, paper, gap_readings(D, unc, loose=True, cl=cl), note=note)
     rec.revise(registered, revised, REVISED_7BE0D56, "the 'visible' reading (0.15 decades) was added after the "
-               "'factor' reading's results were seen (issue 34, rule 1)")
+               "'factor' reading's results were seen (issue 34, rule 1); no proof: the factor reading decides")
 
 
 # ---------------------------------------------------------------------------------------------
