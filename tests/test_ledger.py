@@ -47,12 +47,45 @@ def test_every_committed_claim_is_judged_under_its_registered_reading_or_a_recor
     assert not problems, "\n".join(problems[:30])
 
 
-def test_every_revision_is_complete_and_never_lenient_in_its_record():
+def test_every_revision_is_complete_and_a_proof_is_a_test_that_exists():
+    """Rule 1 of docs/protocol.md: a revision decides only with a proof, a test that exists; only a reading's
+    revision can carry one."""
+    import ast
+
     ledger = Ledger.load(ROOT / "figures")
     for r in ledger.revisions:
         assert r["change"] in ("reading", "kind", "claim", "retired"), r
         assert r["commit"] and r["commit"] != "PENDING", f"{r['figure']}: {r['claim']!r}: the revision's commit"
         assert r["reason"].strip() and r["verdict_before"].strip(), r
+        proof = r.get("proof") or ""
+        if not proof:
+            continue
+        assert r["change"] == "reading", f"{r['figure']}: only a re-reading is proven: {r}"
+        file, _, name = proof.partition("::")
+        tree = ast.parse((ROOT / file).read_text())
+        assert name in {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}, f"{r['figure']}: {proof}"
+
+
+def test_the_ledger_says_when_each_reading_was_registered_against_its_first_result():
+    """A reading fixed before the result it decides is what the protocol asks; the ledger says honestly which were
+    not (``when``), checked against the git history of the claims files (skipped in a shallow clone)."""
+    import subprocess
+
+    from statmech_bayes.reporting.ledger import WHEN, when_registered
+    if subprocess.run(["git", "rev-parse", "--is-shallow-repository"], cwd=ROOT, capture_output=True,
+                      text=True).stdout.strip() != "false":
+        pytest.skip("the git history is needed")
+    ledger = Ledger.load(ROOT / "figures")
+    wrong = []
+    for r in ledger.readings:
+        assert r["when"] in WHEN, r
+        if r["when"] == WHEN[0]:
+            continue
+        found = when_registered(r, ROOT)
+        if found is not None and found != r["when"]:
+            wrong.append(f"{r['figure']}: {r['claim']!r} registered at {r['commit']}: ledger says {r['when']!r}, "
+                         f"the history {found!r}")
+    assert not wrong, "\n".join(wrong)
 
 
 def test_numbers_computed_from_the_data_are_templates_and_thresholds_are_not():

@@ -1,4 +1,5 @@
-"""Issue 37: the flip rules on hand-made verdict tables, the variants registry and the overlays' output roots."""
+"""Rules 4 and 5 of the decision protocol (docs/protocol.md) on hand-made verdict tables; the variants registry and
+the overlays' output roots."""
 from pathlib import Path
 
 import pandas as pd
@@ -6,78 +7,123 @@ import pytest
 import yaml
 
 from statmech_bayes.pipeline import variants as V
-from statmech_bayes.reporting.robustness import Variant, apply, load_variants, robust, seed_stability, table
+from statmech_bayes.reporting import protocol
+from statmech_bayes.reporting.robustness import Variant, apply, load_variants, robust, seed_stability, status, table
 
 ROOT = Path(__file__).resolve().parents[1]
+GATE = ({"figure": "p/fig9", "claim": "sanity"},)
 REG = {
     "seed7": Variant("seed7", "seed", "master seed", "1", "7"),
-    "tie_first": Variant("tie_first", "choice", "tie rule", "last", "first"),
-    "T21": Variant("T21", "choice", "T", "T = 20", "T = 21", text_fixes=("fig3",)),
+    "seed11": Variant("seed11", "seed", "master seed", "1", "11"),
+    "tie_first": Variant("tie_first", "choice", "tie rule", "last", "first", gate=GATE),
+    "T21": Variant("T21", "choice", "T", "T = 20", "T = 21", text_fixes=("fig3",), gate=GATE),
 }
+ALL = {n: True for n in REG}
 
 
-def claim(verdict, value=1.0, figure="p/fig1", text="x below 2", kind="value", reason=""):
+def claim(verdict, value=1.0, figure="p/fig1", text="x below 2", kind="value", reason="", tolerance="[-inf, 2]"):
     return {"figure": figure, "claim": text, "kind": kind, "verdict": verdict, "reproduced": value,
-            "reason": reason or ("noise" if verdict == "inconclusive" else "")}
+            "tolerance": tolerance, "reason": reason or ("noise" if verdict == "inconclusive" else ""),
+            "protocol": protocol.VERSION}
 
 
-def test_a_verdict_that_moves_with_the_seed_is_noise():
-    r = robust(claim("pass", 1.9), {"seed7": claim("fail", 2.1)}, REG)
+def test_seeds_decide_a_number_on_its_pooled_mean_with_the_between_seed_error():
+    r = robust(claim("pass", 1.9), {"seed7": claim("fail", 2.1), "seed11": claim("pass", 1.95)}, REG, ALL)
     assert (r["robust_verdict"], r["robust_reason"], r["seed_stable"]) == ("inconclusive", "noise", False)
-    assert "1.9" in r["robust_note"] and "2.1" in r["robust_note"]
-    held = robust(claim("fail", 2.5), {"seed7": claim("fail", 2.4)}, REG)
+    assert "pooled" in r["robust_note"]
+    held = robust(claim("fail", 2.5), {"seed7": claim("fail", 2.4), "seed11": claim("fail", 2.45)}, REG, ALL)
     assert (held["robust_verdict"], held["seed_stable"]) == ("fail", True)
+    # the pooled mean, not the majority: two passes just inside and one far outside do not make a pass
+    far = robust(claim("pass", 1.99), {"seed7": claim("pass", 1.98), "seed11": claim("fail", 9.0)}, REG, ALL)
+    assert far["robust_verdict"] == "inconclusive"
 
 
-def test_an_undecided_variant_never_moves_a_decided_verdict():
-    r = robust(claim("pass"), {"seed7": claim("inconclusive"), "tie_first": None}, REG)
+def test_seeds_decide_a_relation_by_majority():
+    rel = dict(kind="relation", tolerance="a < b")
+    r = robust(claim("pass", **rel), {"seed7": claim("fail", **rel), "seed11": claim("pass", **rel)}, REG, ALL)
+    assert (r["robust_verdict"], r["seed_stable"]) == ("pass", False) and "2 of 3" in r["robust_note"]
+    r = robust(claim("pass", **rel), {"seed7": claim("fail", **rel), "seed11": claim("inconclusive", **rel)},
+               REG, ALL)
+    assert r["robust_verdict"] == "inconclusive"
+
+
+def test_a_build_that_does_not_decide_moves_nothing():
+    r = robust(claim("pass", 1.0), {"seed7": claim("fail", 9.0), "T21": claim("fail")}, REG,
+               {"seed7": False, "T21": False})
     assert (r["robust_verdict"], r["seed_stable"]) == ("pass", None)
 
 
-def test_a_verdict_that_moves_with_an_unstated_choice_names_it():
-    r = robust(claim("fail", 0.2), {"seed7": claim("fail", 0.3), "tie_first": claim("pass", 0.237)}, REG)
+def test_an_undecided_variant_never_moves_a_decided_verdict():
+    r = robust(claim("pass"), {"tie_first": claim("inconclusive")}, REG, ALL)
+    assert r["robust_verdict"] == "pass"
+
+
+def test_a_verdict_that_moves_with_an_admitted_unstated_choice_names_it():
+    r = robust(claim("fail", 3.0), {"tie_first": claim("pass", 0.237)}, REG, ALL)
     assert (r["robust_verdict"], r["robust_reason"]) == ("inconclusive", "unstated setup")
     assert "tie rule" in r["robust_note"] and "first: 0.237 (pass)" in r["robust_note"]
 
 
 def test_a_choice_the_text_fixes_does_not_move_the_verdict():
-    r = robust(claim("pass", figure="p/fig3"), {"T21": claim("fail", figure="p/fig3")}, REG)
+    r = robust(claim("pass", figure="p/fig3"), {"T21": claim("fail", figure="p/fig3")}, REG, ALL)
     assert r["robust_verdict"] == "pass"
-    r = robust(claim("pass", figure="p/fig4"), {"T21": claim("fail", figure="p/fig4")}, REG)
+    r = robust(claim("pass", figure="p/fig4"), {"T21": claim("fail", figure="p/fig4")}, REG, ALL)
     assert r["robust_reason"] == "unstated setup"
 
 
 def test_setup_facts_and_undecided_main_verdicts_stay():
-    assert robust(claim("pass", kind="setup"), {"seed7": claim("fail", kind="setup")}, REG)["robust_verdict"] == "pass"
-    r = robust(claim("inconclusive"), {"seed7": claim("pass")}, REG)
+    assert robust(claim("pass", kind="setup"), {"seed7": claim("fail", kind="setup")}, REG, ALL)["robust_verdict"] \
+        == "pass"
+    r = robust(claim("inconclusive"), {"T21": claim("pass")}, REG, ALL)
     assert (r["robust_verdict"], r["robust_reason"]) == ("inconclusive", "noise")
+
+
+def test_a_variant_decides_only_through_its_gate_a_complete_seed_and_the_same_protocol():
+    main = [claim("pass", text="a"), claim("pass", figure="p/fig9", text="sanity")]
+    good = [claim("fail", text="a"), claim("pass", figure="p/fig9", text="sanity")]
+    bad = [claim("fail", text="a"), claim("fail", figure="p/fig9", text="sanity")]
+    assert status("T21", REG["T21"], good, main).decides
+    b = status("T21", REG["T21"], bad, main)
+    assert not b.decides and "sanity" in b.gate[0]
+    assert not status("seed7", REG["seed7"], good[:1], main).decides, "a seed built for some figures only"
+    old = [{**c, "protocol": None} for c in good]
+    assert not status("seed7", REG["seed7"], old, main).decides, "judged under other rules"
+    t = table(main, {"T21": bad}, REG)
+    assert list(t.robust_verdict) == ["pass", "pass"] and not t["T21_decides"].any()
 
 
 def test_claims_are_matched_by_text_with_numbers_masked():
     """A location computed from the data moves with the seed; the claim is the same."""
-    main = [claim("pass", text="minimum in the dent at x = 0.497"), claim("pass", text="other")]
-    seed = [claim("fail", text="minimum in the dent at x = 0.512"), claim("pass", text="other")]
-    t = table(main, {"seed7": seed}, REG)
-    assert list(t.seed7) == ["fail", "pass"] and list(t.robust_verdict) == ["inconclusive", "pass"]
+    rel = dict(kind="relation", tolerance="a < b")
+    main = [claim("pass", text="minimum in the dent at x = 0.497", **rel), claim("pass", text="other", **rel)]
+    s7 = [claim("fail", text="minimum in the dent at x = 0.512", **rel), claim("pass", text="other", **rel)]
+    s11 = [claim("fail", text="minimum in the dent at x = 0.52", **rel), claim("pass", text="other", **rel)]
+    t = table(main, {"seed7": s7, "seed11": s11}, REG)
+    assert list(t.seed7) == ["fail", "pass"] and list(t.robust_verdict) == ["fail", "pass"]
 
 
 def test_the_scorecard_applies_the_rules_to_its_current_verdicts():
+    base = {"paper": "p", "figure": "p/fig1", "reason": "", "finding": "", "finding_test": "", "note": "",
+            "tolerance": "a < b", "registered_tolerance": "", "registered_reproduced": "", "revision_proof": ""}
     score = pd.DataFrame([
-        {"paper": "p", "figure": "p/fig1", "claim": "a", "kind": "value", "verdict": "fail", "reason": "",
-         "reproduced": 3.0, "finding": "the paper's error", "finding_test": "test_x", "note": ""},
-        {"paper": "p", "figure": "p/fig1", "claim": "b", "kind": "value", "verdict": "pass", "reason": "",
-         "reproduced": 1.0, "finding": "", "finding_test": "", "note": ""},
-        {"paper": "p", "figure": "p/fig1", "claim": "c", "kind": "setup", "verdict": "pass", "reason": "",
-         "reproduced": 1.0, "finding": "", "finding_test": "", "note": ""}])
-    rob = pd.DataFrame([{"figure": "p/fig1", "claim": "a", "seed7": "pass", "seed7_value": "1.5"},
-                        {"figure": "p/fig1", "claim": "b", "seed7": "pass", "seed7_value": "1.1"},
-                        {"figure": "p/fig1", "claim": "c", "seed7": "fail", "seed7_value": "0"}])
+        {**base, "claim": "a", "kind": "relation", "verdict": "fail", "reproduced": 3.0,
+         "finding": "the paper's error", "finding_test": "test_x"},
+        {**base, "claim": "b", "kind": "relation", "verdict": "pass", "reproduced": 1.0},
+        {**base, "claim": "c", "kind": "setup", "verdict": "pass", "reproduced": 1.0}])
+    rob = pd.DataFrame([{"figure": "p/fig1", "claim": x, "seed7": v7, "seed7_value": "1", "seed7_tolerance": "a < b",
+                         "seed7_decides": "True", "seed11": v11, "seed11_value": "1", "seed11_tolerance": "a < b",
+                         "seed11_decides": "True"}
+                        for x, v7, v11 in (("a", "pass", "pass"), ("b", "pass", "fail"), ("c", "fail", "fail"))])
     out = apply(score, rob, REG)
-    assert list(out.verdict) == ["inconclusive", "pass", "pass"]
+    assert list(out.verdict) == ["pass", "pass", "pass"]
     assert list(out.build_verdict) == ["fail", "pass", "pass"]
     assert out.finding[0] == "" and "the paper's error" in out.note[0], "a finding explains a decided failure only"
+    assert set(out.decided_on) == {"main seed and 7, 11"}
     s = seed_stability(out).iloc[0]
-    assert (s.seed_stable, s.seed_decided) == (1, 2)
+    assert (s.seed_stable, s.seed_decided) == (0, 2)
+    old = rob.drop(columns=["seed7_decides", "seed11_decides"])
+    kept = apply(score, old, REG)
+    assert list(kept.verdict) == ["fail", "pass", "pass"] and "alone" in kept.decided_on[0]
     assert list(apply(score, None, REG).verdict) == ["fail", "pass", "pass"]
 
 

@@ -340,6 +340,9 @@ class ClaimsRecord:
             "counts": self.counts(),
             "revised": sum(c.revised for c in self.claims),
             "claims": [_stable(asdict(c)) for c in self.claims],
+            # which rules decided these verdicts: a seed or variant build decides beside the main one only when it
+            # was judged under the same protocol (docs/protocol.md, rule 4)
+            "protocol": protocol.VERSION,
             "notes": self.notes,
             "provenance": provenance or {},
         }

@@ -28,8 +28,12 @@ from pathlib import Path
 
 NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 ANY = "#"
-READINGS_FIELDS = ["figure", "claim", "kind", "reading", "commit"]
-REVISIONS_FIELDS = ["figure", "claim", "change", "registered", "revised", "commit", "verdict_before", "reason"]
+READINGS_FIELDS = ["figure", "claim", "kind", "reading", "commit", "when"]
+REVISIONS_FIELDS = ["figure", "claim", "change", "registered", "revised", "commit", "verdict_before", "reason", "proof"]
+# When a reading was registered, against the first claims file in the git history holding its result (the
+# protocol: a reading decides only if it was fixed before the result it decides; the ledger says which were not).
+BASELINE_COMMIT = "1683229"   # the ledger's creation: every claim then existing had its result committed already
+WHEN = ("baseline: results known", "before its first result", "with its first result", "after its first result")
 CHANGES = ("reading", "kind", "claim", "retired")
 
 
@@ -100,13 +104,37 @@ def _write(path: Path, fields, rows) -> None:
     tmp.replace(path)
 
 
+def when_registered(row: dict, repo) -> str | None:
+    """Where ``row``'s commit lies against the first commit whose claims file holds the claim (its text up to the
+    first data number, searched with ``git log -S``): one of :data:`WHEN`; None when the history cannot tell (a
+    shallow clone, an uncommitted row, a claim not yet in any committed claims file)."""
+    import subprocess
+
+    if row["commit"] == BASELINE_COMMIT:
+        return WHEN[0]
+
+    def git(*a):
+        return subprocess.run(["git", *a], cwd=repo, capture_output=True, text=True)
+
+    if git("rev-parse", "--verify", "--quiet", row["commit"] + "^{commit}").returncode:
+        return None
+    key = re.split(r"(?<!\\)#", row["claim"])[0].replace("\\#", "#")[:60]
+    first = git("log", "--reverse", "--format=%H", "-S", key, "--", f"figures/{row['figure']}.claims.json").stdout.split()
+    if not first:
+        return None
+    if git("rev-parse", row["commit"]).stdout.strip() == first[0]:
+        return WHEN[2]
+    before = git("merge-base", "--is-ancestor", row["commit"], first[0]).returncode == 0
+    return WHEN[1] if before else WHEN[3]
+
+
 def claims_of(figures_dir) -> list[dict]:
     """Every claim of the claims files under ``figures_dir`` (``<paper>/<figure>.claims.json``), in file order."""
     out = []
     for f in sorted(Path(figures_dir).glob("*/*.claims.json")):
         doc = json.loads(f.read_text())
         for c in doc["claims"]:
-            out.append({"figure": doc["figure"], **c})
+            out.append({"figure": doc["figure"], "protocol": doc.get("protocol"), **c})
     return out
 
 
@@ -211,7 +239,8 @@ def register(claims: list[dict], other: list[dict] | None, ledger: Ledger, commi
         tol = c.get("registered_tolerance") or c["tolerance"]
         row = {"figure": c["figure"], "claim": template(c["claim"], o and o["claim"]),
                "kind": c.get("kind", "value"),
-               "reading": template(tol, o and (o.get("registered_tolerance") or o["tolerance"])), "commit": commit}
+               "reading": template(tol, o and (o.get("registered_tolerance") or o["tolerance"])), "commit": commit,
+               "when": WHEN[1]}
         ledger.readings.append(row)
         by_figure[c["figure"]].append((len(ledger.readings) - 1, row))
         used.add(len(ledger.readings) - 1)
@@ -260,6 +289,7 @@ def main(argv=None) -> int:
     rv.add_argument("--commit", required=True)
     rv.add_argument("--verdict-before", required=True)
     rv.add_argument("--reason", required=True)
+    rv.add_argument("--proof", default="", help="the test proving the registered reading defective (rule 1)")
     a = ap.parse_args(argv)
     if a.cmd == "revise":  # one paper's files only, so that two papers can be revised at once
         ledger = Ledger.load(Path(a.ledger) / a.figure.split("/")[0])
@@ -288,7 +318,7 @@ def main(argv=None) -> int:
     before = {"reading": row["reading"], "kind": row["kind"], "claim": row["claim"], "retired": ""}[a.change]
     ledger.revisions.append({"figure": a.figure, "claim": a.claim, "change": a.change, "registered": before,
                              "revised": a.revised, "commit": a.commit, "verdict_before": a.verdict_before,
-                             "reason": a.reason})
+                             "reason": a.reason, "proof": a.proof})
     ledger.save(a.ledger)
     return 0
 

@@ -31,6 +31,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, NamedTuple
 
+# The protocol's version, written into every claims file: builds judged under different versions never decide
+# together. Changed only with docs/protocol.md, in the same commit.
+VERSION = 1
+
 PASS, FAIL, INCONCLUSIVE = "pass", "fail", "inconclusive"
 VERDICTS = (PASS, FAIL, INCONCLUSIVE)
 DECIDED = (PASS, FAIL)

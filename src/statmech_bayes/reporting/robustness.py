@@ -1,18 +1,20 @@
-"""Robust verdicts (issue 37): every claim's verdict in the main build beside its verdict in each variant.
+"""Verdicts across seeds and variants: rules 4 and 5 of the decision protocol (``docs/protocol.md``), applied to
+every claim's verdict in the main build beside its verdict in each built variant.
 
-A *variant* is the same pipeline under a second master seed (kind ``seed``) or under another reasonable setting of
-a choice the paper leaves open (kind ``choice``); see ``workflow/config/variants.yaml``. The flip rules:
+A *variant* is the same pipeline under another master seed (kind ``seed``) or another reasonable setting of a
+choice the paper leaves open (kind ``choice``); see ``workflow/config/variants.yaml``. Which builds decide:
 
-* a verdict that differs between seeds is undecided by our data: on the scorecard it is ``inconclusive`` (noise),
-  with the value under each seed (more samples may settle it later; until then the claim is not decided);
-* a verdict that differs between the settings of one unstated choice is undecided by the paper: ``inconclusive``
-  (unstated setup), naming the choice and the verdict under each setting, unless the paper's text fixes that choice
-  for the claim's figure (``text_fixes`` in the variant's entry).
+* a seed decides only when it is built for every figure of the main build, under the protocol version of the main
+  build's claims (:data:`statmech_bayes.reporting.protocol.VERSION`); the claim's verdict is then rule 4's, over
+  the main seed and those seeds (:func:`statmech_bayes.reporting.protocol.seeds`);
+* a choice variant decides only when it passes its gate (its own build reproduces the paper's sanity claims named
+  in the registry) and was judged under the same protocol version; then rule 5
+  (:func:`statmech_bayes.reporting.protocol.choices`): a decided verdict that differs from the main setting's is
+  inconclusive (unstated setup), unless the paper's text fixes that choice for the claim's figure (``text_fixes``).
 
-Only decided verdicts (pass, fail) can differ: a variant in which the claim is inconclusive, or absent, leaves the
-main verdict as it is and is shown in the table. Set-up facts are left out of the flip rules (true by construction).
-Claims are matched between builds by figure, the claim's text with its numbers masked (a location computed from the
-data moves with the seed) and its order among claims of the same masked text.
+Builds that do not decide are shown in the table and move nothing. Set-up facts are left out (true by
+construction). Claims are matched between builds by figure, the claim's text with its numbers masked (a location
+computed from the data moves with the seed) and its order among claims of the same masked text.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from statmech_bayes.reporting import protocol
 from statmech_bayes.reporting.ledger import claims_of, shape
 
 DECIDED = ("pass", "fail")
@@ -40,10 +43,16 @@ class Variant:
     overlay: dict = field(default_factory=dict)
     figures: dict = field(default_factory=dict)   # paper -> the figures built (a paper not named: all of them)
     reuse: bool = False
+    gate: tuple = ()               # rule 5: the claims ({figure, claim}) the variant's own build must pass
 
     def __post_init__(self):
         if self.kind not in ("seed", "choice"):
             raise ValueError(f"variant {self.name!r}: kind must be seed or choice, got {self.kind!r}")
+        if self.kind == "choice" and not self.gate:
+            raise ValueError(f"variant {self.name!r}: a choice variant needs a gate (docs/protocol.md, rule 5)")
+        for g in self.gate:
+            if set(g) != {"figure", "claim"}:
+                raise ValueError(f"variant {self.name!r}: a gate entry names a figure and a claim, got {g!r}")
 
     def figures_of(self, paper: str, every: tuple) -> list:
         """The figures of ``paper`` this variant builds (``every``: all the paper's figures)."""
@@ -67,7 +76,8 @@ def load_variants(path) -> dict[str, Variant]:
                             setting=str(v.get("setting", "")),
                             papers=("all",) if papers == "all" else tuple(papers),
                             text_fixes=tuple(v.get("text_fixes", ())), overlay=v.get("overlay", {}),
-                            figures={p: tuple(f) for p, f in figures.items()}, reuse=bool(v.get("reuse", False)))
+                            figures={p: tuple(f) for p, f in figures.items()}, reuse=bool(v.get("reuse", False)),
+                            gate=tuple(dict(g) for g in v.get("gate", ())))
     return out
 
 
@@ -95,61 +105,114 @@ def _verdict(c: dict | None) -> str:
     return c["verdict"] + (f" ({c['reason']})" if c.get("reason") else "")
 
 
+@dataclass(frozen=True)
+class Build:
+    """What a variant's build can decide: whether it was judged under the main build's protocol, covers every
+    figure of the main build (a seed) and passes its gate (a choice), with the gate's results."""
+
+    name: str
+    current: bool
+    complete: bool
+    admitted: bool
+    gate: tuple = ()
+
+    @property
+    def decides(self) -> bool:
+        return self.current and self.complete and self.admitted
+
+
+def status(name: str, variant: Variant, claims: list[dict], main: list[dict]) -> Build:
+    """Rules 4 and 5: whether the build ``claims`` of ``variant`` may decide beside the ``main`` build's."""
+    versions = {c.get("protocol") for c in claims}
+    current = versions == {protocol.VERSION}
+    complete = {c["figure"] for c in main} <= {c["figure"] for c in claims}
+    if variant.kind == "seed":
+        return Build(name, current, complete, True)
+    by_text = {(c["figure"], c["claim"]): c for c in claims}
+    ok, lines = protocol.admitted(list(variant.gate), by_text)
+    return Build(name, current, True, ok, tuple(lines))
+
+
 def table(main: list[dict], variants: dict[str, list[dict]], registry: dict[str, Variant]) -> pd.DataFrame:
-    """One row per claim of the main build: its verdict and value there and in every built variant, and the
-    robust verdict that the flip rules give (:func:`robust`)."""
+    """One row per claim of the main build: its verdict, value and tolerance there and in every built variant,
+    and the verdict that rules 4 and 5 give (:func:`robust`); ``<variant>_decides``: whether that build decides."""
     base = keyed(main)
     built = {name: keyed(cl) for name, cl in variants.items()}
+    builds = {name: status(name, registry[name], cl, main) for name, cl in variants.items()}
     rows = []
     for key, c in base.items():
         row = {"paper": c["figure"].split("/")[0], "figure": c["figure"], "claim": c["claim"],
-               "kind": c.get("kind", "value"), "main": _verdict(c), "main_value": _value(c)}
+               "kind": c.get("kind", "value"), "main": _verdict(c), "main_value": _value(c),
+               "main_tolerance": _deciding_tolerance(c)}
         for name, k in built.items():
             v = k.get(key)
             row[name] = _verdict(v)
             row[f"{name}_value"] = _value(v)
-        row.update(robust(c, {n: k.get(key) for n, k in built.items()}, registry))
+            row[f"{name}_tolerance"] = _deciding_tolerance(v) if v else ""
+            row[f"{name}_decides"] = builds[name].decides
+        row.update(robust(c, {n: k.get(key) for n, k in built.items()}, registry,
+                          {n: b.decides for n, b in builds.items()}))
         rows.append(row)
     return pd.DataFrame(rows)
 
 
-def robust(main: dict, others: dict[str, dict | None], registry: dict[str, Variant]) -> dict:
-    """The flip rules for one claim: ``robust_verdict``, ``robust_reason`` and ``robust_note`` (empty when the
-    main verdict stands), ``seed_stable`` (True, False, or None when no seed variant decided it)."""
+def _deciding_tolerance(c: dict | None) -> str:
+    """The tolerance of the reading that decided ``c``: the registered one unless a proven revision decided."""
+    if not c:
+        return ""
+    if c.get("registered_tolerance") and not c.get("revision_proof"):
+        return str(c["registered_tolerance"])
+    return str(c.get("tolerance", ""))
+
+
+def _deciding_value(c: dict):
+    if c.get("registered_tolerance") and not c.get("revision_proof"):
+        return c.get("registered_reproduced")
+    return c.get("reproduced")
+
+
+def robust(main: dict, others: dict[str, dict | None], registry: dict[str, Variant],
+           decides: dict[str, bool] | None = None) -> dict:
+    """Rules 4 and 5 for one claim: ``robust_verdict``, ``robust_reason``, ``robust_note`` (how it was decided)
+    and ``seed_stable`` (True, False, or None when no deciding seed decided it). ``decides``: which builds may
+    decide (:class:`Build`); a build not named there decides nothing."""
+    decides = decides or {}
     out = {"robust_verdict": main["verdict"], "robust_reason": main.get("reason", ""), "robust_note": "",
            "seed_stable": None}
     if main.get("kind") == "setup":
         return out
-    v0 = main["verdict"]
-    seeds = {n: c for n, c in others.items() if n in registry and registry[n].kind == "seed" and c is not None}
-    decided_seeds = {n: c for n, c in seeds.items() if c["verdict"] in DECIDED}
-    if v0 in DECIDED and decided_seeds:
-        out["seed_stable"] = all(c["verdict"] == v0 for c in decided_seeds.values())
+    seeds = {n: c for n, c in others.items() if n in registry and registry[n].kind == "seed" and c is not None
+             and decides.get(n)}
+    notes = []
+    verdict = protocol.Verdict.of(main["verdict"], main.get("reason", ""))
+    if seeds:
+        per_seed = [{"verdict": c["verdict"], "reason": c.get("reason", ""), "reproduced": _deciding_value(c),
+                     "tolerance": _deciding_tolerance(c)} for c in (main, *seeds.values())]
+        sv = protocol.seeds(per_seed)
+        verdict = sv.verdict
+        decided = [c for c in seeds.values() if c["verdict"] in DECIDED]
+        if main["verdict"] in DECIDED and decided:
+            out["seed_stable"] = all(c["verdict"] == main["verdict"] for c in decided)
+        notes.append(f"seeds ({sv.rule}): {sv.shown}")
     fig = main["figure"].split("/")[-1]
     by_choice = defaultdict(dict)
     for n, c in others.items():
         var = registry.get(n)
-        if var is None or var.kind != "choice" or c is None or fig in var.text_fixes:
+        if var is None or var.kind != "choice" or c is None or fig in var.text_fixes or not decides.get(n):
             continue
         by_choice[var.choice][var.setting] = c
-    if v0 not in DECIDED:
-        return out
-    if out["seed_stable"] is False:
-        values = "; ".join([f"main seed: {_value(main)} ({v0})"]
-                           + [f"{registry[n].setting if registry[n].setting else n}: {_value(c)} ({c['verdict']})"
-                              for n, c in decided_seeds.items()])
-        out.update(robust_verdict="inconclusive", robust_reason="noise",
-                   robust_note=f"the verdict differs between master seeds ({values}): undecided by our data")
-        return out
     for choice, settings in by_choice.items():
-        flips = {s: c for s, c in settings.items() if c["verdict"] in DECIDED and c["verdict"] != v0}
-        if flips:
+        moved = protocol.choices(protocol.Verdict.of(main["verdict"], main.get("reason", "")),
+                                 {s: protocol.Verdict.of(c["verdict"], c.get("reason", ""))
+                                  for s, c in settings.items()})
+        if moved.reason == protocol.UNSTATED and main["verdict"] in DECIDED:
             main_setting = next(registry[n].main for n in others if n in registry and registry[n].choice == choice)
-            values = "; ".join([f"{main_setting}: {_value(main)} ({v0})"]
+            values = "; ".join([f"{main_setting}: {_value(main)} ({main['verdict']})"]
                                + [f"{s}: {_value(c)} ({c['verdict']})" for s, c in settings.items()])
-            out.update(robust_verdict="inconclusive", robust_reason="unstated setup",
-                       robust_note=f"the verdict turns on a choice the paper leaves open, {choice} ({values})")
-            return out
+            verdict = moved
+            notes.append(f"turns on a choice the paper leaves open, {choice} ({values})")
+            break
+    out.update(robust_verdict=verdict.verdict, robust_reason=verdict.reason, robust_note="; ".join(notes))
     return out
 
 
@@ -163,21 +226,31 @@ def _from_row(row: dict, name: str) -> dict | None:
         value = float(value)
     except (TypeError, ValueError):
         pass
-    return {"verdict": verdict, "reason": reason.rstrip(")"), "reproduced": value}
+    return {"verdict": verdict, "reason": reason.rstrip(")"), "reproduced": value,
+            "tolerance": row.get(f"{name}_tolerance", "")}
+
+
+def _decides(robustness: pd.DataFrame, name: str) -> bool:
+    col = f"{name}_decides"
+    return col in robustness.columns and bool(len(robustness)) and \
+        str(robustness[col].iloc[0]).strip().lower() == "true"
 
 
 def apply(scorecard: pd.DataFrame, robustness: pd.DataFrame | None, registry: dict[str, Variant]) -> pd.DataFrame:
-    """The scorecard with the flip rules applied to its current verdicts and the variants' verdicts of the
-    robustness table: a claim whose verdict moves between seeds or between the settings of an unstated choice
-    becomes inconclusive for that reason. The main build's verdict stays in ``build_verdict``; a failure's
-    finding moves to the note (a finding explains a decided failure only). ``seed_stable``: whether the decided
-    verdict holds under every seed variant that decided it (empty when none did)."""
+    """The scorecard with rules 4 and 5 applied to its current verdicts and the deciding builds of the
+    robustness table. The main build's verdict stays in ``build_verdict``; ``decided_on`` says which seeds
+    decided; a failure's finding moves to the note when the verdict moves (a finding explains a decided failure
+    only). ``seed_stable``: whether the decided verdict holds under every deciding seed that decided it."""
     out = scorecard.copy()
     out["build_verdict"] = out["verdict"]
     out["seed_stable"] = None
-    if robustness is None or robustness.empty:
+    names = [n for n in registry if robustness is not None and n in robustness.columns]
+    deciding = {n: _decides(robustness, n) for n in names}
+    seeds = [n for n in names if registry[n].kind == "seed" and deciding[n]]
+    out["decided_on"] = "main seed" + (" and " + ", ".join(registry[n].setting for n in seeds) if seeds
+                                       else " alone (docs/protocol.md, rule 4: seeds 7 and 11 not yet built under it)")
+    if robustness is None or robustness.empty or not any(deciding.values()):
         return out
-    names = [n for n in registry if n in robustness.columns]
     rows = keyed([{"figure": f, "claim": c, "row": r} for f, c, r in
                   zip(robustness.figure, robustness.claim, robustness.to_dict("records"))])
     current = keyed([{"figure": f, "claim": c} for f, c in zip(out.figure, out.claim)])
@@ -186,19 +259,23 @@ def apply(scorecard: pd.DataFrame, robustness: pd.DataFrame | None, registry: di
         if hit is None:
             continue
         main = {"figure": out.at[i, "figure"], "kind": out.at[i, "kind"], "verdict": out.at[i, "verdict"],
-                "reason": out.at[i, "reason"], "reproduced": out.at[i, "reproduced"]}
-        x = robust(main, {n: _from_row(hit["row"], n) for n in names}, registry)
+                "reason": out.at[i, "reason"], "reproduced": out.at[i, "reproduced"],
+                "tolerance": out.at[i, "tolerance"], "registered_tolerance": out.at[i, "registered_tolerance"],
+                "registered_reproduced": out.at[i, "registered_reproduced"],
+                "revision_proof": out.at[i, "revision_proof"]}
+        x = robust(main, {n: _from_row(hit["row"], n) for n in names}, registry, deciding)
         out.at[i, "seed_stable"] = x["seed_stable"]
-        if x["robust_verdict"] == main["verdict"]:
+        if x["robust_verdict"] == main["verdict"] and x["robust_reason"] == (main["reason"] or ""):
             continue
         note = str(out.at[i, "note"] or "")
         finding = str(out.at[i, "finding"] or "")
-        extra = [x["robust_note"]] + ([f"finding in the main build (not decided across variants): {finding}"]
-                                      if finding else [])
+        extra = [x["robust_note"]] + ([f"finding in the main build (not decided across seeds and settings): "
+                                       f"{finding}"] if finding and x["robust_verdict"] != "fail" else [])
         out.at[i, "verdict"] = x["robust_verdict"]
         out.at[i, "reason"] = x["robust_reason"]
-        out.at[i, "finding"] = ""
-        out.at[i, "finding_test"] = ""
+        if x["robust_verdict"] != "fail":
+            out.at[i, "finding"] = ""
+            out.at[i, "finding_test"] = ""
         out.at[i, "note"] = "; ".join(s for s in [note, *extra] if s)
     return out
 
@@ -229,11 +306,16 @@ def to_markdown(t: pd.DataFrame, registry: dict[str, Variant], omitted: list[dic
              "the paper leaves open. A decided verdict that differs between seeds is undecided by our data "
              "(inconclusive (noise) on the scorecard); one that differs between the settings of an unstated choice "
              "is undecided by the paper (inconclusive (unstated setup)). Generated by "
-             "`python -m statmech_bayes.pipeline.variants table`.", "",
-             "## Variants", "", "| variant | kind | choice | main build | variant | papers |", "|---|---|---|---|---|---|"]
+             "`python -m statmech_bayes.pipeline.variants table`. Which builds decide is rules 4 and 5 of "
+             "docs/protocol.md: a seed built for every figure, a choice variant that passes its gate, each judged under "
+             "the main build's protocol; the others are shown and decide nothing.", "",
+             "## Variants", "", "| variant | kind | choice | main build | variant | papers | decides |",
+             "|---|---|---|---|---|---|---|"]
     for n in names:
         v = registry[n]
-        lines.append(f"| {n} | {v.kind} | {v.choice} | {v.main} | {v.setting} | {', '.join(v.papers)} |")
+        col = f"{n}_decides"
+        decides = "yes" if col in t.columns and len(t) and str(t[col].iloc[0]).lower() == "true" else "no"
+        lines.append(f"| {n} | {v.kind} | {v.choice} | {v.main} | {v.setting} | {', '.join(v.papers)} | {decides} |")
     if omitted:
         lines += ["", "Left out:", ""] + [f"- {_md(x['choice'])}: {_md(x['why'])}" for x in omitted]
     lines += ["", "## Per paper", "",

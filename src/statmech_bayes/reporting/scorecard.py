@@ -20,7 +20,7 @@ import pandas as pd
 
 COLUMNS = ["paper", "figure", "claim", "kind", "paper_statement", "reproduced", "tolerance", "verdict", "reason",
            "finding", "finding_test", "known", "remedy", "registered_tolerance", "registered_reproduced",
-           "registered_verdict", "revision_commit", "revision_reason", "note"]
+           "registered_verdict", "revised_verdict", "revision_commit", "revision_reason", "revision_proof", "note"]
 # The columns that partition the paper's own results (their sum is the "claims" column).
 COUNTS = ("reproduced", "known", "findings", "inconclusive_noise", "inconclusive_wording", "inconclusive_unconverged",
           "inconclusive_unstated", "unexplained")
@@ -60,6 +60,22 @@ def check_findings(table: pd.DataFrame, tests_path) -> None:
         lines = [f"  {r.figure}: {r.claim!r} names {r.finding_test or 'no test'!r}" for r in bad.itertuples()]
         raise ValueError(f"{len(bad)} finding(s) name no test of {tests_path} (a finding must be proven by an "
                          "independent test):\n" + "\n".join(lines))
+
+
+def check_proofs(table: pd.DataFrame, root) -> None:
+    """Rule 1 of the protocol: a revision that decides names a test that exists (``tests/<file>.py::<test>``);
+    else stop with the claims at fault."""
+    bad = []
+    for r in table[_text(table.revision_proof).str.len() > 0].itertuples():
+        file, _, name = str(r.revision_proof).partition("::")
+        path = Path(root) / file
+        names = ({n.name for n in ast.parse(path.read_text()).body if isinstance(n, ast.FunctionDef)}
+                 if path.exists() else set())
+        if name not in names:
+            bad.append(f"  {r.figure}: {r.claim!r} names {r.revision_proof!r}")
+    if bad:
+        raise ValueError(f"{len(bad)} revision(s) decide on a proof that is no test (docs/protocol.md, rule 1):\n"
+                         + "\n".join(bad))
 
 
 def _text(s: pd.Series) -> pd.Series:
@@ -135,9 +151,11 @@ def _rows(table: pd.DataFrame) -> list[str]:
              "|---|---|---|---|---|---|---|---|---|"]
     for r in table.itertuples():
         verdict = _MARK[r.verdict] + (f" ({r.reason})" if isinstance(r.reason, str) and r.reason else "")
-        registered = (f"{_fmt(r.registered_tolerance)} -> {_fmt(r.registered_reproduced)} ({r.registered_verdict}); "
-                      f"revised in {r.revision_commit}: {_fmt(r.revision_reason)}" if _present(r.registered_tolerance)
-                      else "")
+        decides = (f"the revision decides (proof: {r.revision_proof})" if _present(r.revision_proof)
+                   else "the registered reading decides")
+        registered = (f"registered: {_fmt(r.registered_tolerance)} -> {_fmt(r.registered_reproduced)} "
+                      f"({r.registered_verdict}); revised: {_fmt(r.tolerance)} ({r.revised_verdict}); {decides}; "
+                      f"revised because: {_fmt(r.revision_reason)}" if _present(r.registered_tolerance) else "")
         parts = [f"finding (proof: tests/test_findings.py::{r.finding_test}): {r.finding}" if _present(r.finding) else "",
                  f"proven before the paper: {r.known}" if _present(r.known) else "",
                  f"would decide it: {r.remedy}" if _present(r.remedy) else "",
@@ -165,13 +183,15 @@ def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None, c: pd
              "the paper's own error, each by an independent test of `tests/test_findings.py`; *inconclusive* "
              "claims are those the data (noise, unconverged chains), the paper's wording (decided readings that "
              "disagree) or a choice the paper leaves open cannot decide. *Revised readings* are claims judged under a "
-             "reading adopted after their registered one (`figures/readings.csv`, `figures/revisions.csv`): both "
-             "verdicts are shown, and a revision never turns a registered pass or fail into the other. *Set-up "
+             "reading adopted after their registered one (`figures/<paper>/readings.csv`, `revisions.csv`): both "
+             "verdicts are shown, and the registered one decides unless a test proves it defective "
+             "([docs/protocol.md](../docs/protocol.md), rule 1). *Set-up "
              "facts* are true by construction and *our own checks* are comparisons or numbers the paper does not "
-             "make; both are listed apart and never counted as reproduced. Where the variants were built "
-             "(`figures/robustness.md`), a verdict that moves between master seeds is inconclusive (noise) and one "
-             "that moves between the settings of a choice the paper leaves open is inconclusive (unstated setup); "
-             "the main build's own verdict is in the CSV's `build_verdict`.", ""]
+             "make; both are listed apart and never counted as reproduced. Seeds and variants decide by rules 4 and 5 "
+             "of the protocol where they were built under it (`figures/robustness.md`); the main build's own verdict "
+             "is in the CSV's `build_verdict`, and which seeds decided in `decided_on`.", ""]
+    if "decided_on" in table.columns and len(table):
+        lines += [f"Verdicts decided on: {table.decided_on.iloc[0]}.", ""]
     lines += summary_rows(c, titles)
     lines += ["", "## The papers' results", ""] + _rows(table[(kind != "ours") & (kind != "setup")])
     lines += ["", "## Set-up facts (true by construction; not reproductions)", ""] + _rows(table[kind == "setup"])

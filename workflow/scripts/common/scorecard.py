@@ -1,15 +1,18 @@
 """Gather every figure's claims into figures/scorecard.csv and figures/scorecard.md."""
+from pathlib import Path
+
 from statmech_bayes.core.atomic_io import atomic_path, save_csv
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.reporting import robustness
-from statmech_bayes.reporting.scorecard import check_findings, counts, gather, to_markdown
+from statmech_bayes.reporting.scorecard import check_findings, check_proofs, counts, gather, to_markdown
 
 smk = snakemake
 with rule_context(smk) as log:
     table = gather(smk.input.claims)
     check_findings(table, smk.input.findings_tests)
-    # Issue 37's flip rules: a verdict that moves between seeds or between the settings of an unstated choice is
-    # inconclusive on the scorecard (the figure's own claims file keeps the main build's verdict).
+    check_proofs(table, Path(smk.input.findings_tests).parent.parent)
+    # Rules 4 and 5 of docs/protocol.md: the seeds and admitted variants built under the same protocol decide
+    # beside the main build (the figure's own claims file keeps the main build's verdict).
     robust = robustness.load(smk.input.robustness[0]) if smk.input.robustness else None
     table = robustness.apply(table, robust, robustness.load_variants(smk.input.variants))
     save_csv(smk.output.csv, table)
