@@ -8,6 +8,7 @@ from claim_checks import paper_config
 
 from statmech_bayes.data import DataError
 from statmech_bayes.data.colon import COLON_SHA256, load_colon
+from statmech_bayes.figures.uda_kabashima.claims import split_differences
 from statmech_bayes.sparse_classifier import colon as co
 from statmech_bayes.sparse_classifier.baselines import (
     fda_mean_difference,
@@ -118,9 +119,17 @@ def test_split_protocol_on_toy_data():
     assert res["err_fda_variants"].shape == (2, 7) and np.allclose(res["err_fda_variants"][:, 0], res["err_fda"])
     s = colon_summary([res, res], C_grid=C_grid, kappa_grid=k_grid, kappa_fixed=0.4, rule="last",
                       exclude_nonconverged=False, fda_ridge=UKC["fda_ridge"], n_boot=20)
+    assert s["err_sbl"].shape == (4,)
     for suf in ("", "_T1", "_damped"):
         assert s["err_sbc" + suf].shape == (4,) and s["hist_C" + suf].sum() == 4 and s["hist_kappa" + suf].sum() == 4
         assert s["sign_equal" + suf] + s["sign_less" + suf] + s["sign_greater" + suf] == 4
+        # protocol rule 7: the sign test and the paired t of SBC against SBL use every split of every chunk
+        st, pt = sign_test(s["err_sbc" + suf], s["err_sbl"]), paired_t(s["err_sbc" + suf], s["err_sbl"])
+        assert (st["n_less"], st["n_equal"], st["n_greater"]) == tuple(
+            int(s[f"sign_{k}{suf}"]) for k in ("less", "equal", "greater"))
+        assert np.isclose(pt["t"], s["paired_sbc_sbl_t" + suf], equal_nan=True)
+    for suf in ("", "_T1"):  # what Table 1's claims read, checked against the same counts
+        np.testing.assert_allclose(split_differences(s, 4, suf), 100 * (s["err_sbc" + suf] - s["err_sbl"]))
         assert s["white_mean_by_C" + suf].shape == (3,)
     assert s["mean_sbc_damped"] < 30
     np.testing.assert_allclose(s["lit_state_frac"].sum(axis=0), 1.0)
