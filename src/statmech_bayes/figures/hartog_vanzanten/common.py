@@ -4,6 +4,8 @@ judging a claim under every reading, and the text of the tracking notes."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from statmech_bayes.core.atomic_io import load_npz
@@ -276,21 +278,95 @@ def reading_text(flip: float) -> str:
             f"{flip:.0%} of the labels flipped at random (the caption's 'noisy environment')")
 
 
-def pooled_chains_verdict(tr: dict, prefix: str, key: str, ok) -> bool:
-    """Whether every pooled chain of a reading that carries posterior weight (its level's Laplace weight,
-    ``chain_pool_weight``) puts ``key`` on the same side (``ok``: the claim's test); otherwise the reading is
-    undecidable at this Monte-Carlo precision. When the level weights leave a single chain of several, the reading is
-    undecidable too: nothing checks that this one chain has converged."""
-    per = np.asarray(tr.get(f"{prefix}chain_{key}", []), dtype=float)
-    if per.size == 1:  # one chain: nothing shows that it converged (issue 37)
-        return False
-    w = np.asarray(tr.get(f"{prefix}chain_pool_weight", np.ones(per.size)), dtype=float)
-    if w.size == per.size and per.size:
-        carried = per[w >= MIN_POOL_WEIGHT]
-        if carried.size < min(2, per.size):
-            return False
-        per = carried
-    return bool(per.size == 0 or len({bool(ok(x)) for x in per}) == 1)
+def chain_values(tr: dict, prefix: str, key: str) -> np.ndarray:
+    """Each pooled chain's own value of a statistic of a noise reading (``<prefix>chain_<key>``, written by
+    :func:`statmech_bayes.truncated_laplacian.tracking_summary.chain_statistics` and
+    :func:`~statmech_bayes.truncated_laplacian.tracking_chains.tracking_pool`); empty when the cache holds none."""
+    return np.asarray(tr.get(f"{prefix}chain_{key}", []), dtype=float).ravel()
+
+
+def tracking_rhats(tr: dict, prefix: str = "") -> dict[str, float]:
+    """The split R-hats a tracking reading's cache holds (``rhat_k``, ``rhat_loglik``, ``rhat_logc``): the traces the
+    pooling rule keeps are those of k, log p(D | f) and log c, not of the claims' own statistics (which are functions
+    of the posterior mean of Phi(f)), so these stand in for them (rule 3)."""
+    names = (("k", "rhat_k"), ("log p(D|f)", "rhat_loglik"), ("log c", "rhat_logc"))
+    return {label: float(tr[prefix + key]) for label, key in names if prefix + key in tr}
+
+
+class ChainsReading(NamedTuple):
+    """A reading judged on MCMC output after rule 3 (:func:`chains_rule`): the number shown (consistent with the
+    verdict), whether it is decided, its reason when not, and what decided it (for the claim's note)."""
+
+    value: float
+    decidable: bool
+    undecided: str
+    note: str
+
+
+def _rhat_text(rhats: dict[str, float], rhat_max: float) -> tuple[float, str]:
+    """The largest of ``rhats`` (NaN when there is none or one is NaN: nothing shows convergence) and its text."""
+    vals = list(rhats.values())
+    rhat = max(vals) if vals and all(np.isfinite(v) or v == np.inf for v in vals) else float("nan")
+    if not rhats:
+        return rhat, "no split R-hat stored"
+    each = ", ".join(f"{k} {v:.4g}" for k, v in rhats.items())
+    where = "below" if np.isfinite(rhat) and rhat < rhat_max else "not below"
+    return rhat, f"split R-hat used: the largest of {each} ({where} rhat_max = {rhat_max:g})"
+
+
+def chains_rule(pooled_verdict: str, rhats: dict[str, float], per_chain: list[str]):
+    """Rule 3 of the protocol (docs/protocol.md; :func:`statmech_bayes.reporting.protocol.chains`) on one reading
+    judged on MCMC output: ``pooled_verdict`` its verdict on the pooled chains, ``rhats`` the split R-hats that stand
+    for the quantities it reads (the largest is used; none, or a NaN, shows nothing), ``per_chain`` its verdict on
+    each chain alone. Converged chains (largest R-hat below ``rhat_max``, figures/protocol.csv) let the pooled
+    verdict stand; otherwise the reading decides only when every chain alone gives the same decided verdict, else it
+    is undecided (unconverged). A single chain shows no agreement, so with fewer than two chains an unconverged
+    reading stays undecided (issue 37). Returns (Verdict, converged, note text)."""
+    from statmech_bayes.reporting import protocol
+
+    rhat_max = protocol.threshold("rhat_max")
+    rhat, text = _rhat_text(rhats, rhat_max)
+    each = list(per_chain) if len(per_chain) >= 2 else []
+    v = protocol.chains(pooled_verdict, rhat, each, rhat_max=rhat_max)
+    converged = bool(np.isfinite(rhat) and rhat < rhat_max)
+    if converged:
+        how = "converged: the pooled verdict stands"
+    elif v.verdict in (protocol.PASS, protocol.FAIL):
+        how = f"not converged, and every chain alone gives {v.verdict}: decided by the chains"
+    elif len(per_chain) < 2:
+        how = "not converged, and fewer than two chains show no agreement: undecided (unconverged)"
+    else:
+        how = "not converged, and the chains alone disagree: undecided (unconverged)"
+    return v, converged, f"rule 3: {text}; {how}"
+
+
+def _side(x: float, lower: float, upper: float) -> str:
+    if not np.isfinite(x):
+        return "inconclusive"
+    return "pass" if lower <= x <= upper else "fail"
+
+
+def range_chains(pooled: float, per_chain, rhats: dict[str, float], lower: float = -np.inf,
+                 upper: float = np.inf, pooled_decided: bool = True) -> ChainsReading:
+    """Rule 3 (:func:`chains_rule`) on a reading 'lower <= x <= upper' judged on MCMC output: ``pooled`` its value on
+    the pooled chains (undecided when not finite or not ``pooled_decided``), ``per_chain`` each chain's own value.
+    The number shown is the pooled value, except when unconverged chains decide together: then it is the chain
+    nearest the other verdict (the weakest chain, on the side every chain is on), so the number and the verdict
+    agree."""
+    per = np.asarray(per_chain, dtype=float).ravel()
+    pooled_v = _side(pooled, lower, upper) if pooled_decided else "inconclusive"
+    each = [_side(float(x), lower, upper) for x in per]
+    v, converged, note = chains_rule(pooled_v, rhats, each)
+    shown = float(pooled)
+    if not converged and v.verdict in ("pass", "fail"):
+        def margin(x):  # distance to the nearest bound: inside the range for a pass, outside it for a fail
+            return min(x - lower, upper - x) if v.verdict == "pass" else max(lower - x, x - upper)
+        shown = float(min(per, key=margin))
+    if per.size:
+        note += "; per chain " + ", ".join(f"{x:.4g} ({e})" for x, e in zip(per, each))
+    if not converged and v.verdict in ("pass", "fail"):
+        note += f"; shown: the chain nearest the bound (pooled {float(pooled):.4g})"
+    return ChainsReading(shown, v.verdict != "inconclusive", v.reason or "unconverged", note)
 
 
 def level_weights_text(tr: dict, prefix: str = "") -> str:
@@ -331,36 +407,46 @@ def reading_views(tr: dict) -> list[tuple[str, str]]:
 
 
 # Commit 15bf329 judged every posterior claim of Figs 8-10 under both noise readings; until then each was judged
-# under the text's reading alone (exact labels), and two of them had failed there (rule 1: a recorded revision).
+# under the text's reading alone (exact labels), and two of them had failed there. No test shows the exact-label
+# reading defective, so under rule 1 the registered reading decides and the both-readings version is shown beside.
 BOTH_READINGS = ("15bf329", "every posterior claim judged under both readings of the unstated noise, each on its own "
                  "pooled chains, after two claims of Figs 9-10 had failed under the text's reading (exact labels); "
-                 "stricter: each decided reading must hold")
+                 "no test shows the exact-label reading defective, so the revision is shown beside and decides nothing "
+                 "(rule 1)")
 
 
-def judge_readings(rec, claim: str, paper: str, values: list[tuple[str, float]], lower: float = -np.inf,
-                   upper: float = np.inf, note: str = "", decidable: list[bool] | None = None,
-                   revision: tuple[str, str] | None = None):
-    """One claim of Figs 8-10 judged under every noise reading: a range claim when there is one reading, else a
-    wording claim with one :class:`Reading` per noise reading (rule 6: decided readings that agree decide, an
-    undecided one never masks a decided one). A reading is undecided when its weighted chains disagree (or there is
-    one): they sit at separate k levels that their k moves never cross, so more sweeps of the same chains do not
-    decide it: reason ``unconverged``, not noise. ``revision`` (commit, why): the claim was registered under the
-    first reading alone (the text's, exact labels) and the readings were adopted later; both are judged and merged
-    by :meth:`ClaimsRecord.revise` (rule 5)."""
-    from statmech_bayes.reporting.claims import UNCONVERGED, Reading
+def reading_of(tr: dict, text: str, prefix: str, pooled: float, key: str, lower: float = -np.inf,
+               upper: float = np.inf, pooled_decided: bool = True, per_chain=None) -> tuple[str, ChainsReading]:
+    """One noise reading of a tracking claim after rule 3 (:func:`range_chains`): its pooled value, its chains'
+    own values (``chain_<key>`` of the reading, or ``per_chain``) and its split R-hats (:func:`tracking_rhats`)."""
+    per = chain_values(tr, prefix, key) if per_chain is None else np.asarray(per_chain, dtype=float)
+    return text, range_chains(pooled, per, tracking_rhats(tr, prefix), lower, upper, pooled_decided)
 
-    decidable = decidable or [True] * len(values)
-    if len(values) == 1 or revision is not None:
-        first = rec.within(claim, paper, values[0][1], lower=lower, upper=upper, note=note, decidable=decidable[0],
-                           undecided=UNCONVERGED)
-        if len(values) == 1:
+
+def judge_readings(rec, claim: str, paper: str, readings: list[tuple[str, ChainsReading]], lower: float = -np.inf,
+                   upper: float = np.inf, note: str = "", revision: tuple[str, str] | None = None):
+    """One claim of Figs 8-10 judged under every noise reading (``readings``: (reading text, its rule-3 result from
+    :func:`reading_of`), the text's reading, exact labels, first). One reading: a range claim. Several, with
+    ``revision`` (commit, why): the claim was registered under the first reading alone and the others adopted later;
+    both are judged and merged by :meth:`ClaimsRecord.revise` without a proof, so the registered (first) reading
+    decides (rule 1) and the wording claim over every reading (rule 2) is shown beside it. Each reading is decided
+    by rule 3: converged chains let its pooled value decide, unconverged ones only when every chain agrees."""
+    from statmech_bayes.reporting.claims import Reading
+
+    def chains_note(rs):
+        return "; ".join(f"reading '{t}': {r.note}" for t, r in rs)
+
+    t0, r0 = readings[0]
+    if len(readings) == 1 or revision is not None:
+        first = rec.within(claim, paper, r0.value, lower=lower, upper=upper, decidable=r0.decidable,
+                           undecided=r0.undecided, note=(note + "; " if note else "") + chains_note(readings[:1]))
+        if len(readings) == 1:
             return first
-    every = rec.wording(claim, paper, [Reading(t, float(v), lower, upper, d, UNCONVERGED)
-                                       for (t, v), d in zip(values, decidable)],
+    every = rec.wording(claim, paper, [Reading(t, float(r.value), lower, upper, r.decidable, r.undecided)
+                                       for t, r in readings],
                         note="judged under every reading of the unstated noise ('noisy environment'), each on its own "
-                             "pooled chains; the text's reading (exact labels) is the registered one; a reading whose "
-                             "chains disagree is undecided (unconverged: its chains sit at k levels they never cross) "
-                             "and decides nothing; " + note)
+                             "chains by rule 3; the text's reading (exact labels) is the registered one and decides "
+                             "(rule 1); " + (note + "; " if note else "") + chains_note(readings))
     return every if revision is None else rec.revise(first, every, *revision)
 
 
