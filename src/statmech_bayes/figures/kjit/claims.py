@@ -70,9 +70,9 @@ PROOF_FIG7_CALLS = _TESTS + "test_fig7_consultations_at_a_constant_rate_do_not_p
 PROOF_FIG8_FALL = _TESTS + "test_fig8_flat_trace_does_not_decrease"
 # App. C (protocol rule 7): the paper claims the methods' order, which one draw of Exp. 1 does not decide; the
 # registered one-draw reading passes an order that is reversed on average over draws (the proof below), so the
-# reading over the draws the build makes (kjit.exp1.extra_draws) decides. The commit that adopts it is filled in
-# revisions.csv by the coordinator ("PENDING" until then).
-FIG13_DRAWS_REVISION = "PENDING"
+# reading over the draws the build makes (kjit.exp1.extra_draws) decides; the commit that adopted it, as in
+# revisions.csv.
+FIG13_DRAWS_REVISION = "9bdf10e"
 PROOF_FIG13_DRAWS = _TESTS + "test_fig13_one_draw_reading_passes_an_order_reversed_over_draws"
 # Issue 37: the setting consult_unusable (a confident prediction that is no distribution answered by the oracle) was
 # adopted in f00631d after nine claims had failed without it, and has not been run without it since.

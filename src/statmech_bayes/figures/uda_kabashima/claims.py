@@ -41,8 +41,8 @@ THIS_REVISION = "bc7030f"  # the commit that adopted this module's revisions of 
 SIGN_ONLY_REVISION = "f2ba3f5"  # the commit that judged the SBC - SBL sign-only claims with their noise (issue 36)
 # The SBC - SBL mean difference judged by the corrected resampled t (protocol rules 6 and 7, issue 41), at both
 # parities of the paper's fixed-T BP (rule 5), in place of the paired t of f2ba3f5 and 37465a1 (issue 36); the
-# commit is filled in by the next commit.
-CORRECTED_T_REVISION = "PENDING"
+# commit that adopted it.
+CORRECTED_T_REVISION = "bf93227"
 # The tests that prove registered readings defective (protocol rule 1): a trivial answer passes them.
 PROOF_CORRECTED_T = ("tests/test_uk_claims.py::"
                      "test_table1_equal_classifiers_on_resampled_splits_pass_the_sign_and_the_naive_paired_t")
