@@ -121,8 +121,9 @@ def chains(pooled: str, rhat: float, per_chain: Iterable[str], rhat_max: float |
     pooled = Verdict.of(pooled)
     if math.isfinite(rhat) and rhat < rhat_max:
         return pooled
+    per_chain = list(per_chain)
     each = set(per_chain)
-    if len(each) == 1 and (v := each.pop()) in DECIDED:
+    if len(per_chain) >= 2 and len(each) == 1 and (v := each.pop()) in DECIDED:
         return Verdict(v)
     return Verdict(INCONCLUSIVE, UNCONVERGED)
 

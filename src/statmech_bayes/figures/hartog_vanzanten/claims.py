@@ -850,8 +850,8 @@ FLIP_READING_WHY = ("the 5 %-flip reading of the caption's 'noisy environment' w
                     "claim had failed under the text's (exact labels; the text names no flips); no test shows the "
                     "exact-label reading defective, so it is shown beside and decides nothing (rule 1)")
 # The revision that judges Fig 9's pixel error in units of the ball on the registered exact-label reading alone
-# (issue 41, rule 1: bc7030f's quantity is proven, 15bf329's flip reading is not); filled in when committed.
-FRAME_ERROR_COMMIT = "PENDING"
+# (issue 41, rule 1: bc7030f's quantity is proven, 15bf329's flip reading is not): the commit that adopted it.
+FRAME_ERROR_COMMIT = "84848d3"
 
 
 def _alt_note(tr: dict, alts) -> str:
