@@ -50,7 +50,7 @@ EXPECTED = {
     # the variants (issue 37): one of them built for real on the quick base by tests/test_variants_build.py
     "python -m statmech_bayes.pipeline.variants build --cores 2": "variants (paper scale; the quick base is tested)",
     "python -m statmech_bayes.pipeline.variants build uk_tie_first --base quick --cores 2": "variants: run",
-    "python -m statmech_bayes.pipeline.variants table": "run",
+    "python -m statmech_bayes.pipeline.variants table": "refuses without the variants: tests/test_variants_table.py",
 }
 ONE_FIGURE = "snakemake --cores 2 figures/sollich_halees/fig2.png"
 PAGES = ["README.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))]
