@@ -171,6 +171,16 @@ def test_the_checker_accepts_the_shipped_configurations_and_rejects_bad_keys(wf_
      ["output of the quick configuration", "quick/figures/uda_kabashima/fig3.png --configfile workflow/config/quick.yaml"]),
     # a figure that does not exist: the figures that do
     (("figures/sollich_halees/fig99.png",), ["has no figure 'fig99'", "figures/sollich_halees/fig2.png"]),
+    # issue 46: a target typed after --forcerun (taken as a file to force: the whole default target was planned)
+    (("--forcerun", "sh_fig2_posterior", "figures/sollich_halees/fig2.png"),
+     ["--forcerun figures/sollich_halees/fig2.png: it is no rule",
+      "Targets come first: snakemake -n figures/sollich_halees/fig2.png --forcerun sh_fig2_posterior"]),
+    # ... with no rule left after --forcerun: the target itself redone
+    (("--cores", "1", "--forcerun", "figures/sollich_halees/fig2.png"),
+     ["snakemake -n --cores 1 figures/sollich_halees/fig2.png --force"]),
+    # a near miss of a rule name
+    (("figures/sollich_halees/fig2.png", "--forcerun", "sh_fig2_posteriro"),
+     ["no rule 'sh_fig2_posteriro'; did you mean sh_fig2_posterior?"]),
 ])
 def test_a_bad_target_stops_at_start_saying_what_to_type(wf_copy, args, needles):
     proc = run_snakemake(wf_copy, "-n", *args, check=False)
@@ -179,3 +189,8 @@ def test_a_bad_target_stops_at_start_saying_what_to_type(wf_copy, args, needles)
     for needle in needles:
         assert needle in out, out[-2000:]
     assert "MissingRuleException" not in out
+
+
+def test_forcerun_after_the_target_passes_the_check(wf_copy):
+    proc = run_snakemake(wf_copy, "-n", "figures/sollich_halees/fig2.png", "--forcerun", "sh_fig2_posterior")
+    assert "sh_fig2_posterior" in proc.stdout and "no rule" not in proc.stdout + proc.stderr

@@ -1,5 +1,6 @@
 # Shared by every .smk file: the validated configuration, output paths, each job's code inputs and the
 # figure declarations. Nothing here knows about a particular paper.
+import difflib
 import logging
 import os
 import shlex
@@ -136,8 +137,42 @@ def stop_on_bad_targets():
             elif name not in PAPERS[paper].figures and not os.path.exists(target):
                 problems.append(f"{target!r}: {PAPERS[paper].title} has no figure {name!r}; its figures are "
                                 + ", ".join(fig(paper, f"{f}.png") for f in PAPERS[paper].figures))
+    problems += _forcerun_problems(rule_names)
     if problems:
         raise WorkflowError("cannot build the target(s) named:\n" + "\n".join(problems))
+
+
+_FORCERUN = ("--forcerun", "-R")
+
+
+def _forcerun_problems(rule_names):
+    """A ``--forcerun`` word that is no rule of the workflow. ``--forcerun`` takes every word after it, so a target
+    typed after it becomes a file to force and the run builds the default target: every figure at paper scale. Each
+    such word is named with the command that puts it first (or, for a near miss of a rule name, the rules meant)."""
+    args = _command_line()
+    words = (getattr(args, "forcerun", None) or set()) if args is not None else set()
+    problems, moved = [], []
+    for word in sorted(w for w in words if w not in rule_names):
+        close = difflib.get_close_matches(word, rule_names, n=3) if "/" not in word else []
+        if close:
+            problems.append(f"--forcerun {word}: no rule {word!r}; did you mean {' or '.join(close)}? "
+                            "(all rules: snakemake --list-rules)")
+        else:
+            moved.append(word)
+    if moved:
+        argv = sys.argv[1:]
+        rest = [a for a in argv if a not in moved]
+        at = next((i for i, a in enumerate(rest) if a in _FORCERUN), len(rest))
+        fixed = rest[:at] + [a for a in argv if a in moved] + rest[at:]
+        # A --forcerun left with no rule after it: what was meant is to redo the target itself (--force).
+        after = at + len([a for a in argv if a in moved]) + 1
+        if at < len(rest) and (after >= len(fixed) or fixed[after].startswith("-")):
+            fixed[after - 1] = "--force"
+        problems.append(f"--forcerun {' '.join(moved)}: {'it is' if len(moved) == 1 else 'they are'} no rule; "
+                        "--forcerun takes rule names, and every word after it, so a target typed after it is taken "
+                        "as a file to redo and the run builds the default target instead (every figure of the "
+                        f"configuration). Targets come first: snakemake {shlex.join(fixed)}")
+    return problems
 
 
 def quiet_job_lines():
