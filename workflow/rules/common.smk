@@ -1,5 +1,6 @@
 # Shared by every .smk file: the validated configuration, output paths, each job's code inputs and the
 # figure declarations. Nothing here knows about a particular paper.
+import contextlib
 import difflib
 import logging
 import os
@@ -43,32 +44,103 @@ ROOT = config["output_root"]
 
 
 _INTERRUPTED = []
+# The outputs of the jobs this run executes, as they were when it started: path -> (inode, mtime) or None (absent).
+_AT_START = {}
 
 
 def _on_ctrl_c(signum, frame):
-    # Remember the interrupt (for onerror), then let Snakemake stop its jobs as it does on Ctrl-C.
+    # Remember the interrupt (for onerror and the console filter), then let Snakemake stop its jobs as it does on
+    # Ctrl-C.
     _INTERRUPTED.append(signum)
     signal.default_int_handler(signum, frame)
 
 
+def _stamp(path):
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_ino, st.st_mtime_ns
+
+
+class _QuietAfterInterrupt(logging.Filter):
+    """After Ctrl-C, the console leaves out Snakemake's error block for each job the interrupt stopped ("Error in
+    rule ...", "RuleException: CalledProcessError ... died with SIGINT") and its closing "At least one job did not
+    complete successfully": the workflow's own message (onerror) says what happened. Snakemake's log file keeps
+    them all."""
+
+    def filter(self, record):
+        if not _INTERRUPTED:
+            return True
+        event = getattr(getattr(record, "event", None), "name", None)
+        if event in ("JOB_ERROR", "GROUP_ERROR"):
+            return False
+        text = str(record.msg or "")
+        return not (event == "ERROR" and ("died with <Signals.SIG" in text or "returned non-zero exit status" in text
+                                          or "At least one job did not complete successfully" in text))
+
+
+def _quiet_console_after_interrupt():
+    from snakemake.logging import logger as snakemake_logger
+
+    for handler in snakemake_logger.handlers:
+        if isinstance(handler, logging.StreamHandler) and not isinstance(handler, logging.FileHandler) \
+                and not any(isinstance(f, _QuietAfterInterrupt) for f in handler.filters):
+            handler.addFilter(_QuietAfterInterrupt())
+
+
+def _left_by_stopped_jobs():
+    """(written, removed): outputs of this run's unfinished jobs written since it started (by a job the interrupt
+    stopped, or one that ended without being recorded as finished), and outputs there at its start that are gone
+    (Snakemake removes a job's old outputs when the job starts)."""
+    written, removed = [], []
+    for job in workflow.dag.needrun_jobs():  # the jobs of this run not finished
+        for f in job.output:
+            path = str(f)
+            before, now = _AT_START.get(path), _stamp(path)
+            if now is not None and now != before:
+                written.append(path)
+            elif now is None and before is not None:
+                removed.append(path)
+    return sorted(written), sorted(removed)
+
+
+def _listed(paths, limit=8):
+    return ", ".join(paths[:limit]) + (f" and {len(paths) - limit} more" if len(paths) > limit else "")
+
+
 onstart:
     signal.signal(signal.SIGINT, _on_ctrl_c)
+    _quiet_console_after_interrupt()
     # Every data file that a planned job reads has been checked (sha256) while the plan was made: stop before any job
     # starts if one is missing or changed.
     stop_on_data_problems()
     # A job killed while writing leaves its temporary file beside the output; remove those of the outputs this
     # run rebuilds, before any job starts. Snakemake has locked exactly these outputs for this run, so no
     # other run is writing them (statmech_bayes.pipeline.temp_files).
-    for _tmp in remove_stale_temp_files(f for _job in workflow.dag.needrun_jobs() for f in _job.output):
+    _outputs = [str(f) for _job in workflow.dag.needrun_jobs() for f in _job.output]
+    for _tmp in remove_stale_temp_files(_outputs):
         print(f"removed a temporary file left by an interrupted run: {_tmp}", file=sys.stderr)
+    _AT_START.update((f, _stamp(f)) for f in _outputs)
 
 
 onerror:
     if _INTERRUPTED:
+        # What the stopped jobs left is removed (each output is written under a temporary name and renamed when
+        # complete, a figure's four files together, but a job stopped after a rename is not recorded as finished),
+        # so the tree holds finished outputs only; then the message says what is there.
+        written, removed = _left_by_stopped_jobs()
+        for _path in written:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(_path)
+        remove_stale_temp_files(written + removed)
+        gone = sorted(set(written) | set(removed))
         again = shlex.join(sys.argv[1:])
-        print("\nInterrupted (Ctrl-C): the running jobs were stopped and what they had begun to write was deleted; "
-              f"the finished jobs are kept. To resume, run the same command again:\n    snakemake {again}",
-              file=sys.stderr)
+        print("\nInterrupted (Ctrl-C): the running jobs were stopped; the finished jobs are kept. "
+              + (f"Not there until the next run makes them: {_listed(gone)} (what a stopped job writes is removed "
+                 "with the job; a job removes its old outputs when it starts). " if gone else
+                 "The stopped jobs had written no output. ")
+              + f"To resume, run the same command again:\n    snakemake {again}", file=sys.stderr)
 
 
 def _paper_of_target(target):

@@ -1,4 +1,7 @@
-"""Plot one figure from its cached inputs: PNG, PDF, plotted data and claims (no science is recomputed)."""
+"""Plot one figure from its cached inputs: PNG, PDF, plotted data and claims (no science is recomputed).
+
+The four files are written together or not at all (statmech_bayes.core.output_set): each goes to a temporary name
+first, and all are renamed once the last is written, so an interrupted job never leaves a PNG without its claims."""
 import importlib
 
 import matplotlib
@@ -6,6 +9,7 @@ import matplotlib
 matplotlib.use("Agg")  # a batch job: never open a window, whatever the user's default backend
 
 from statmech_bayes.core.atomic_io import save_csv  # noqa: E402
+from statmech_bayes.core.output_set import written_together  # noqa: E402
 from statmech_bayes.core.provenance import git_commit, provenance  # noqa: E402
 from statmech_bayes.core.rule_runtime import rule_context  # noqa: E402
 from statmech_bayes.reporting.plotstyle import save_figure  # noqa: E402
@@ -18,10 +22,11 @@ with rule_context(smk) as log:
     name = smk.params.figure  # "fig3" -> "Figure 3", "table1" -> "Table 1"
     kind = "Table" if name.startswith("table") else "Figure"
     number = name.removeprefix("table").removeprefix("fig")
-    save_figure(fig, smk.output.png, smk.output.pdf, title=f"{paper.PAPER}, {kind} {number}")
-    save_csv(smk.output.data, table)
     # The claims file is committed: no commit hash in it (a rebuild on unchanged code leaves it unchanged);
     # the log keeps what it was built from.
     stable = {k: v for k, v in provenance(smk.params.cfg, seed=smk.params.seed).items() if k != "git_commit"}
-    claims.write(smk.output.claims, stable)
+    with written_together(smk.output.png, smk.output.pdf, smk.output.data, smk.output.claims) as (png, pdf, data, js):
+        save_figure(fig, png, pdf, title=f"{paper.PAPER}, {kind} {number}")
+        save_csv(data, table)
+        claims.write(js, stable)
     log.info("claims: %s (built at commit %s)", claims.counts(), git_commit())
