@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from snakemake.exceptions import WorkflowError
+from snakemake.io import is_flagged
 
 # The workflow runs from a plain checkout too (cluster nodes, --sdm conda environments): rule scripts
 # find the package through PYTHONPATH rather than relying on `pip install -e .`.
@@ -96,6 +97,8 @@ def _left_by_stopped_jobs():
     written, removed = [], []
     for job in workflow.dag.needrun_jobs():  # the jobs of this run not finished
         for f in job.output:
+            if is_flagged(f, "update"):
+                continue  # a kept timing figure's committed file: the job never writes it, Snakemake restores it
             path = str(f)
             before, now = _AT_START.get(path), _stamp(path)
             if now is not None and now != before:
@@ -385,11 +388,13 @@ def code(script, *modules):
     return [str(p) for p in import_closure([_SCRIPTS / script], _SRC, modules)]
 
 
-def figure_outputs(paper, name):
-    """The four files written for every figure: PNG, PDF, plotted data, claims."""
+def figure_outputs(paper, name, keep=False):
+    """The four files written for every figure: PNG, PDF, plotted data, claims. ``keep``: a timing figure whose
+    committed files are kept (flagged ``update``: Snakemake neither removes them before the job nor loses them if
+    it fails; the job leaves them as they are)."""
     base = fig(paper, name)
     category = PAPERS[paper].title
-    return {
+    out = {
         "png": report(f"{base}.png", caption=f"../report/{paper}/{name}.rst",
                       category=category, subcategory=name, labels={"figure": name}),
         "pdf": f"{base}.pdf",
@@ -397,6 +402,17 @@ def figure_outputs(paper, name):
         "claims": report(f"{base}.claims.json", caption=f"../report/{paper}/{name}.rst",
                          category=category, subcategory=name, labels={"figure": name, "kind": "claims"}),
     }
+    return {k: update(v) for k, v in out.items()} if keep else out
+
+
+def timing_params(paper, name):
+    """The ``timing`` parameter of a timing figure's rule (none for the others): whether it keeps the committed
+    files and where it then writes this run's measurement. A parameter, so that asking for the other mode
+    (``--config timing_figures=rebuild``) reruns the figure."""
+    if (paper, name) not in TIMING_FIGURES:
+        return {}
+    keep = keeps_timing_figures()
+    return {"timing": {"keep": keep, "measured": measured_outputs(paper, name) if keep else {}}}
 
 
 def flatten_paths(layout):
@@ -408,12 +424,29 @@ def flatten_paths(layout):
 
 
 FIGURES = []  # (paper, figure, module, layout, cfg), declared by each paper's *_paths.smk; rules in figures.smk
+TIMING_FIGURES = set()  # (paper, figure): figures whose files hold wall-clock times (declare_figure(timing=True))
 
 
-def declare_figure(paper, name, module, layout, cfg):
+def declare_figure(paper, name, module, layout, cfg, timing=False):
     """Declare Figure ``name`` of ``paper``: it is drawn by ``statmech_bayes.figures.<paper>.<module>.make``
     from the cached inputs in ``layout`` (a nested dict keyed by what they are, e.g.
     ``{"sims": {"er3": path}}``) and the paper's configuration ``cfg``. The rule (figures.smk) depends on
     every path in the layout and hands the structure itself to ``make``, so no figure recovers a parameter
-    from a file name."""
+    from a file name. ``timing``: the figure's files hold wall-clock times (they differ between any two runs), so
+    at paper scale it keeps the committed files unless asked (:func:`keeps_timing_figures`)."""
     FIGURES.append((paper, name, module, layout, cfg))
+    if timing:
+        TIMING_FIGURES.add((paper, name))
+
+
+def keeps_timing_figures():
+    """Whether this run keeps the committed timing figures (``timing_figures: keep``, the default, at paper scale,
+    where figures/ is the committed tree): a timing figure's rule then writes this run's measurement under
+    ``results/timing_figures/`` and leaves its committed files as they are (only where all four exist)."""
+    return os.path.normpath(ROOT) == "." and config.get("timing_figures", "keep") == "keep"
+
+
+def measured_outputs(paper, name):
+    """Where a kept timing figure's rule writes this run's measurement (never committed)."""
+    return {k: res("timing_figures", paper, f"{name}{ext}")
+            for k, ext in (("png", ".png"), ("pdf", ".pdf"), ("data", ".csv"), ("claims", ".claims.json"))}

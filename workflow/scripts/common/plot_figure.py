@@ -1,8 +1,12 @@
 """Plot one figure from its cached inputs: PNG, PDF, plotted data and claims (no science is recomputed).
 
 The four files are written together or not at all (statmech_bayes.core.output_set): each goes to a temporary name
-first, and all are renamed once the last is written, so an interrupted job never leaves a PNG without its claims."""
+first, and all are renamed once the last is written, so an interrupted job never leaves a PNG without its claims.
+A timing figure kept at paper scale (params.timing.keep: timing_figures: keep, workflow/rules/common.smk) writes this
+run's measurement under results/timing_figures/ and leaves the committed four files as they are."""
 import importlib
+import os
+import sys
 
 import matplotlib
 
@@ -25,7 +29,17 @@ with rule_context(smk) as log:
     # The claims file is committed: no commit hash in it (a rebuild on unchanged code leaves it unchanged);
     # the log keeps what it was built from.
     stable = {k: v for k, v in provenance(smk.params.cfg, seed=smk.params.seed).items() if k != "git_commit"}
-    with written_together(smk.output.png, smk.output.pdf, smk.output.data, smk.output.claims) as (png, pdf, data, js):
+    out = {k: smk.output[k] for k in ("png", "pdf", "data", "claims")}
+    timing = getattr(smk.params, "timing", None) or {}
+    if timing.get("keep") and all(os.path.exists(p) for p in out.values()):
+        committed, out = out, dict(timing["measured"])
+        note = (f"{os.path.splitext(committed['png'])[0]}.* hold wall-clock times, which differ between any two runs: "
+                f"the committed ones (from the documented idle build) are kept; this run's measurement is "
+                f"{os.path.splitext(out['png'])[0]}.{{png,pdf,csv,claims.json}} (to write it into figures/ instead: "
+                f"--config timing_figures=rebuild)")
+        log.info(note)
+        print(note, file=sys.__stderr__, flush=True)  # the console: one line, where the user looks
+    with written_together(out["png"], out["pdf"], out["data"], out["claims"]) as (png, pdf, data, js):
         save_figure(fig, png, pdf, title=f"{paper.PAPER}, {kind} {number}")
         save_csv(data, table)
         claims.write(js, stable)
