@@ -18,10 +18,6 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-# Where and when files appear, never what they hold: editing this module changes no output, so rules do not list it
-# among their code inputs (see statmech_bayes.pipeline.code_deps).
-OUTPUT_NEUTRAL = True
-
 HELD = {signal.SIGINT, signal.SIGTERM}
 
 
