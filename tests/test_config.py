@@ -137,10 +137,18 @@ def test_configfiles_snakemake_cannot_read_are_named_by_the_checker(wf_copy, tmp
     one no file or line). The README's check command names both."""
     bad, missing = tmp_path / "bad.yaml", tmp_path / "quik.yaml"
     bad.write_text("output_root: mine\nurry_sollich:\n  fig1: {V: 100\n")
+    seen = {}
     for path in (bad, missing):
         proc = run_snakemake(wf_copy, "-n", "--configfile", str(path), check=False)
         assert proc.returncode != 0
+        seen[path] = proc.stdout + proc.stderr
     assert str(missing) in proc.stdout + proc.stderr
+    # The README's troubleshooting table quotes Snakemake's messages as a user sees them.
+    readme = (ROOT / "README.md").read_text()
+    quoted = "Config file is not valid JSON or YAML. In case of YAML, make sure to not mix whitespace and tab indentation."
+    assert quoted in seen[bad].replace("\n", " ") and f"`{quoted}`" in readme
+    assert f"FileNotFoundError: [Errno 2] No such file or directory: '{missing}'" in seen[missing]
+    assert "ending `FileNotFoundError: [Errno 2] No such file or directory: " in readme
     for path, needle in ((bad, f"{bad}, line 4, column 1: expected ',' or '}}', but got '<stream end>' (while parsing a "
                                 "flow mapping at line 3)"),
                          (missing, f"configuration file not found: {missing}")):
