@@ -65,10 +65,10 @@ def _stamp(path):
 
 
 class _QuietAfterInterrupt(logging.Filter):
-    """After Ctrl-C, the console leaves out Snakemake's error block for each job the interrupt stopped ("Error in
-    rule ...", "RuleException: CalledProcessError ... died with SIGINT") and its closing "At least one job did not
-    complete successfully": the workflow's own message (onerror) says what happened. Snakemake's log file keeps
-    them all."""
+    """After Ctrl-C, the console leaves out Snakemake's error block for each job the interrupt stopped (its "Error in
+    rule" block and its RuleException, a CalledProcessError that "died with SIGINT") and the closing "At least one
+    job did not complete successfully", as the workflow's own message (onerror) says what happened. Snakemake's
+    log file keeps them all."""
 
     def filter(self, record):
         if not _INTERRUPTED:
@@ -239,7 +239,7 @@ def _forcerun_problems(rule_names):
         rest = [a for a in argv if a not in moved]
         at = next((i for i, a in enumerate(rest) if a in _FORCERUN), len(rest))
         fixed = rest[:at] + [a for a in argv if a in moved] + rest[at:]
-        # A --forcerun left with no rule after it: what was meant is to redo the target itself (--force).
+        # A --forcerun left with nothing after it means to redo the target itself (--force).
         after = at + len([a for a in argv if a in moved]) + 1
         if at < len(rest) and (after >= len(fixed) or fixed[after].startswith("-")):
             fixed[after - 1] = "--force"
@@ -406,8 +406,8 @@ def figure_outputs(paper, name, keep=False):
 
 
 def timing_params(paper, name):
-    """The ``timing`` parameter of a timing figure's rule (none for the others): whether it keeps the committed
-    files and where it then writes this run's measurement. A parameter, so that asking for the other mode
+    """The ``timing`` parameter of a timing figure's rule, none for the others. It says whether the rule keeps the
+    committed files, and where it then writes this run's measurement. A parameter, so that asking for the other mode
     (``--config timing_figures=rebuild``) reruns the figure."""
     if (paper, name) not in TIMING_FIGURES:
         return {}
