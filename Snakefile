@@ -22,9 +22,6 @@ include: "workflow/rules/figures.smk"
 include: "workflow/rules/scorecard.smk"
 
 
-# The targets named on the command line, checked before the plan is made: a target of another configuration's
-# output root, or a figure that does not exist, stops with what to type instead.
-stop_on_bad_targets()
 # The console: one line per job (rule, wildcards, log file) and the progress; `--verbose` (or a dry run) shows
 # Snakemake's full job blocks with every input.
 quiet_job_lines()
@@ -41,3 +38,9 @@ rule all:
         fig("scorecard_counts.csv"),
         fig("scorecard.md"),
         fig("scorecard_robustness.csv"),
+
+
+# The targets named on the command line, checked before the plan is made (after the last rule, so every rule name is
+# known): a target of another configuration's output root, a figure that does not exist, or a --forcerun word that
+# is no rule (a target typed after it) stops with what to type instead.
+stop_on_bad_targets()

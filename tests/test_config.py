@@ -137,10 +137,18 @@ def test_configfiles_snakemake_cannot_read_are_named_by_the_checker(wf_copy, tmp
     one no file or line). The README's check command names both."""
     bad, missing = tmp_path / "bad.yaml", tmp_path / "quik.yaml"
     bad.write_text("output_root: mine\nurry_sollich:\n  fig1: {V: 100\n")
+    seen = {}
     for path in (bad, missing):
         proc = run_snakemake(wf_copy, "-n", "--configfile", str(path), check=False)
         assert proc.returncode != 0
+        seen[path] = proc.stdout + proc.stderr
     assert str(missing) in proc.stdout + proc.stderr
+    # The README's troubleshooting table quotes Snakemake's messages as a user sees them.
+    readme = (ROOT / "README.md").read_text()
+    quoted = "Config file is not valid JSON or YAML. In case of YAML, make sure to not mix whitespace and tab indentation."
+    assert quoted in seen[bad].replace("\n", " ") and f"`{quoted}`" in readme
+    assert f"FileNotFoundError: [Errno 2] No such file or directory: '{missing}'" in seen[missing]
+    assert "ending `FileNotFoundError: [Errno 2] No such file or directory: " in readme
     for path, needle in ((bad, f"{bad}, line 4, column 1: expected ',' or '}}', but got '<stream end>' (while parsing a "
                                 "flow mapping at line 3)"),
                          (missing, f"configuration file not found: {missing}")):
@@ -171,6 +179,16 @@ def test_the_checker_accepts_the_shipped_configurations_and_rejects_bad_keys(wf_
      ["output of the quick configuration", "quick/figures/uda_kabashima/fig3.png --configfile workflow/config/quick.yaml"]),
     # a figure that does not exist: the figures that do
     (("figures/sollich_halees/fig99.png",), ["has no figure 'fig99'", "figures/sollich_halees/fig2.png"]),
+    # issue 46: a target typed after --forcerun (taken as a file to force: the whole default target was planned)
+    (("--forcerun", "sh_fig2_posterior", "figures/sollich_halees/fig2.png"),
+     ["--forcerun figures/sollich_halees/fig2.png: it is no rule",
+      "Targets come first: snakemake -n figures/sollich_halees/fig2.png --forcerun sh_fig2_posterior"]),
+    # ... with no rule left after --forcerun: the target itself redone
+    (("--cores", "1", "--forcerun", "figures/sollich_halees/fig2.png"),
+     ["snakemake -n --cores 1 figures/sollich_halees/fig2.png --force"]),
+    # a near miss of a rule name
+    (("figures/sollich_halees/fig2.png", "--forcerun", "sh_fig2_posteriro"),
+     ["no rule 'sh_fig2_posteriro'; did you mean sh_fig2_posterior?"]),
 ])
 def test_a_bad_target_stops_at_start_saying_what_to_type(wf_copy, args, needles):
     proc = run_snakemake(wf_copy, "-n", *args, check=False)
@@ -179,3 +197,8 @@ def test_a_bad_target_stops_at_start_saying_what_to_type(wf_copy, args, needles)
     for needle in needles:
         assert needle in out, out[-2000:]
     assert "MissingRuleException" not in out
+
+
+def test_forcerun_after_the_target_passes_the_check(wf_copy):
+    proc = run_snakemake(wf_copy, "-n", "figures/sollich_halees/fig2.png", "--forcerun", "sh_fig2_posterior")
+    assert "sh_fig2_posterior" in proc.stdout and "no rule" not in proc.stdout + proc.stderr

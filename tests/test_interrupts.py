@@ -40,6 +40,77 @@ def test_a_killed_write_leaves_a_temp_file_that_the_cleanup_finds(tmp_path):
     assert temp_files_of(out) == []  # ... and a finished one leaves nothing
 
 
+FIGURE_SCRIPT = Path(__file__).resolve().parents[1] / "workflow" / "scripts" / "common" / "plot_figure.py"
+# A figure rule's script run outside Snakemake: a stand-in figure module, and a `snakemake` object with its outputs
+# under argv[1]; argv[2] says where the interrupt comes: "claims" (Ctrl-C while the last file is written) or
+# "rename" (Ctrl-C after the first file is renamed into place).
+FIGURE_JOB = """
+import os, runpy, signal, sys, types
+from pathlib import Path
+out, when = Path(sys.argv[1]), sys.argv[2]
+
+class Claims:
+    def write(self, path, provenance):
+        Path(path).write_text("{}")
+        if when == "claims":
+            raise KeyboardInterrupt
+    def counts(self):
+        return {}
+
+def make(layout, cfg):
+    import matplotlib.pyplot as plt
+    import pandas as pd
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1])
+    return fig, pd.DataFrame({"x": [0, 1]}), Claims()
+
+paper, figure = types.ModuleType("stand_in_paper"), types.ModuleType("stand_in_paper.fig01")
+paper.PAPER, figure.make = "A paper", make
+sys.modules.update({"stand_in_paper": paper, "stand_in_paper.fig01": figure})
+if when == "rename":
+    replace, done = os.replace, []
+    def replace_then_ctrl_c(a, b):
+        replace(a, b)
+        if Path(b).suffix == ".png" and not done:
+            done.append(b)
+            os.kill(os.getpid(), signal.SIGINT)
+    os.replace = replace_then_ctrl_c
+ns = types.SimpleNamespace
+smk = ns(params=ns(module="stand_in_paper.fig01", layout={}, cfg={}, figure="fig1", seed=1),
+         output=ns(png=str(out / "fig1.png"), pdf=str(out / "fig1.pdf"), data=str(out / "fig1.csv"),
+                   claims=str(out / "fig1.claims.json")),
+         log=[str(out / "fig1.log")], rule="stand_in_fig1", threads=1, wildcards={})
+runpy.run_path(sys.argv[3], init_globals={"snakemake": smk})
+"""
+FIGURE_FILES = ("fig1.png", "fig1.pdf", "fig1.csv", "fig1.claims.json")
+
+
+def _figure_job(tmp_path: Path, when: str) -> subprocess.CompletedProcess:
+    out = tmp_path / "figures"
+    out.mkdir()
+    return subprocess.run([sys.executable, "-c", FIGURE_JOB, str(out), when, str(FIGURE_SCRIPT)],
+                          capture_output=True, text=True, env={**os.environ, "MPLBACKEND": "Agg"})
+
+
+def test_a_figure_interrupted_while_writing_leaves_none_of_its_files(tmp_path):
+    """Issue 46: Ctrl-C while a figure's last file is written left its PNG (and PDF, CSV) without its claims."""
+    proc = _figure_job(tmp_path, "claims")
+    out = tmp_path / "figures"
+    assert proc.returncode == -signal.SIGINT, proc.stderr[-3000:]
+    assert sorted(p.name for p in out.iterdir()) == ["fig1.log"], "a figure's files are written all or none"
+    assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    assert "interrupted (Ctrl-C)" in (out / "fig1.log").read_text()
+
+
+def test_a_figure_interrupted_while_its_files_are_renamed_gets_all_of_them(tmp_path):
+    proc = _figure_job(tmp_path, "rename")
+    out = tmp_path / "figures"
+    assert proc.returncode == -signal.SIGINT, proc.stderr[-3000:]
+    assert sorted(p.name for p in out.iterdir()) == sorted(("fig1.log", *FIGURE_FILES)), \
+        "the interrupt is held back until the last rename"
+    assert (out / "fig1.claims.json").read_text() == "{}"
+
+
 def _job_process(workdir: Path) -> int | None:
     """The pid of a running job script of the Snakemake run in ``workdir`` (Linux /proc)."""
     scripts = str(workdir / ".snakemake" / "scripts") + "/"
@@ -146,6 +217,13 @@ def test_after_ctrl_c_the_plain_command_resumes(built):
     assert not (d / TARGET).exists(), f"the figure job ran after the interrupt:\n{out[-3000:]}"
     assert "Interrupted (Ctrl-C)" in out and f"run the same command again:\n    snakemake --cores 1 {TARGET}" in out, \
         out[-3000:]
+    # Issue 46: the workflow's message is the only account of the stop (no traceback of the stopped job, no
+    # Snakemake error block for it), and it says only what is true: the stopped job left nothing.
+    assert "Traceback" not in out and "Error in rule" not in out and "did not complete successfully" not in out, \
+        out[-3000:]
+    assert "The stopped jobs had written no output" in out and "deleted" not in out
+    assert not (d / CACHED).exists()
+    assert "interrupted (Ctrl-C)" in job_log.read_text(), "the job's log says it was interrupted"
     planned = run_snakemake(d, "-n", "--cores", "1", TARGET, *SMOKE).stdout
     assert re.search(r"^total +2$", planned, re.M), "the interrupted job and the figure after it remain to do"
     run_snakemake(d, "--cores", "1", TARGET, *SMOKE)

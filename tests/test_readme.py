@@ -45,12 +45,12 @@ EXPECTED = {
     "snakemake --report quick/report.html --configfile workflow/config/quick.yaml": "report",
     "snakemake --unlock": "run",
     "python -m statmech_bayes.pipeline.config workflow/config/quick.yaml": "run",
-    "python notebooks/build_notebooks.py --execute": "run",
+    "python notebooks/build_notebooks.py --execute": "refuses without the paper-scale build (test_notebook_commands)",
     "STATMECH_OUTPUT_ROOT=quick jupyter lab notebooks/": "notebooks",
     # the variants (issue 37): one of them built for real on the quick base by tests/test_variants_build.py
     "python -m statmech_bayes.pipeline.variants build --cores 2": "variants (paper scale; the quick base is tested)",
     "python -m statmech_bayes.pipeline.variants build uk_tie_first --base quick --cores 2": "variants: run",
-    "python -m statmech_bayes.pipeline.variants table": "run",
+    "python -m statmech_bayes.pipeline.variants table": "refuses without the variants: tests/test_variants_table.py",
 }
 ONE_FIGURE = "snakemake --cores 2 figures/sollich_halees/fig2.png"
 PAGES = ["README.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))]
@@ -163,9 +163,12 @@ def test_one_figure_builds_and_forcerun_redoes_one_step(built, fresh_plans):
     for command, expect in EXPECTED.items():
         if isinstance(expect, tuple) and expect[0] == "built":
             assert planned(d, snakemake_args(command)) == expect[1], command
-    # The README's word-order warning: a target after --forcerun is read as a rule name, so everything is planned.
-    swallowed = ["--cores", "2", "--forcerun", "sh_fig2_posterior", "figures/sollich_halees/fig2.png"]
-    assert planned(d, swallowed) == fresh_plans[1][None]
+    # The README's word-order warning: a target after --forcerun is taken by it; the run stops with the order to type
+    # (it planned the whole paper-scale build before issue 46).
+    swallowed = ["-n", "--cores", "2", "--forcerun", "sh_fig2_posterior", "figures/sollich_halees/fig2.png"]
+    proc = run_snakemake(d, *swallowed, check=False)
+    assert proc.returncode != 0 and "snakemake -n --cores 2 figures/sollich_halees/fig2.png --forcerun " \
+        "sh_fig2_posterior" in proc.stdout + proc.stderr
 
 
 def _report_lists_every_figure(path: Path) -> None:
@@ -203,14 +206,20 @@ def test_unlock_and_the_configuration_check(built):
         assert proc.returncode == 0 and proc.stdout.startswith("valid: workflow/config/full.yaml"), proc.stderr
 
 
-def test_notebook_commands(built):
-    """Both build commands in a clone that has one figure's results: the notebooks of that paper read what
-    exists and fall back to the plotted data for the rest; the others read figures/ only."""
+def test_notebook_commands(built, tmp_path):
+    """The build command in a clone that has one figure's results: it refuses to write the committed notebooks
+    (they hold the paper-scale build's outputs) and names the build; with --out elsewhere, the notebook of that
+    paper reads what exists and falls back to the plotted data for the rest."""
     for command in ("python notebooks/build_notebooks.py --execute",):
+        before = {p.name: p.read_bytes() for p in (built / "notebooks").glob("*.ipynb")}
         proc = subprocess.run([sys.executable, *shlex.split(command)[1:]], cwd=built, capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr[-3000:]
-        assert proc.stdout.count("wrote notebooks/") == len(papers())
-    text = (built / "notebooks" / "sollich_halees.ipynb").read_text()
+        assert proc.returncode != 0 and "wrote" not in proc.stdout, proc.stdout
+        assert "results/kjit/ is absent" in proc.stderr and "results/sollich_halees/" not in proc.stderr
+        assert {p.name: p.read_bytes() for p in (built / "notebooks").glob("*.ipynb")} == before
+    proc = subprocess.run([sys.executable, "notebooks/build_notebooks.py", "--execute", "sollich_halees", "--out",
+                           str(tmp_path)], cwd=built, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    text = (tmp_path / "sollich_halees.ipynb").read_text()
     assert "cached results: results/sollich_halees" in text and "not built yet" in text
     # The README's command to open them on a quick build sets the variable they read (run on a quick build by
     # test_workflow.py::test_notebook_executes_on_quick_outputs).

@@ -1,5 +1,7 @@
 # Shared by every .smk file: the validated configuration, output paths, each job's code inputs and the
 # figure declarations. Nothing here knows about a particular paper.
+import contextlib
+import difflib
 import logging
 import os
 import shlex
@@ -8,6 +10,7 @@ import sys
 from pathlib import Path
 
 from snakemake.exceptions import WorkflowError
+from snakemake.io import is_flagged
 
 # The workflow runs from a plain checkout too (cluster nodes, --sdm conda environments): rule scripts
 # find the package through PYTHONPATH rather than relying on `pip install -e .`.
@@ -42,32 +45,105 @@ ROOT = config["output_root"]
 
 
 _INTERRUPTED = []
+# The outputs of the jobs this run executes, as they were when it started: path -> (inode, mtime) or None (absent).
+_AT_START = {}
 
 
 def _on_ctrl_c(signum, frame):
-    # Remember the interrupt (for onerror), then let Snakemake stop its jobs as it does on Ctrl-C.
+    # Remember the interrupt (for onerror and the console filter), then let Snakemake stop its jobs as it does on
+    # Ctrl-C.
     _INTERRUPTED.append(signum)
     signal.default_int_handler(signum, frame)
 
 
+def _stamp(path):
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_ino, st.st_mtime_ns
+
+
+class _QuietAfterInterrupt(logging.Filter):
+    """After Ctrl-C, the console leaves out Snakemake's error block for each job the interrupt stopped (its "Error in
+    rule" block and its RuleException, a CalledProcessError that "died with SIGINT") and the closing "At least one
+    job did not complete successfully", as the workflow's own message (onerror) says what happened. Snakemake's
+    log file keeps them all."""
+
+    def filter(self, record):
+        if not _INTERRUPTED:
+            return True
+        event = getattr(getattr(record, "event", None), "name", None)
+        if event in ("JOB_ERROR", "GROUP_ERROR"):
+            return False
+        text = str(record.msg or "")
+        return not (event == "ERROR" and ("died with <Signals.SIG" in text or "returned non-zero exit status" in text
+                                          or "At least one job did not complete successfully" in text))
+
+
+def _quiet_console_after_interrupt():
+    from snakemake.logging import logger as snakemake_logger
+
+    for handler in snakemake_logger.handlers:
+        if isinstance(handler, logging.StreamHandler) and not isinstance(handler, logging.FileHandler) \
+                and not any(isinstance(f, _QuietAfterInterrupt) for f in handler.filters):
+            handler.addFilter(_QuietAfterInterrupt())
+
+
+def _left_by_stopped_jobs():
+    """(written, removed): outputs of this run's unfinished jobs written since it started (by a job the interrupt
+    stopped, or one that ended without being recorded as finished), and outputs there at its start that are gone
+    (Snakemake removes a job's old outputs when the job starts)."""
+    written, removed = [], []
+    for job in workflow.dag.needrun_jobs():  # the jobs of this run not finished
+        for f in job.output:
+            if is_flagged(f, "update"):
+                continue  # a kept timing figure's committed file: the job never writes it, Snakemake restores it
+            path = str(f)
+            before, now = _AT_START.get(path), _stamp(path)
+            if now is not None and now != before:
+                written.append(path)
+            elif now is None and before is not None:
+                removed.append(path)
+    return sorted(written), sorted(removed)
+
+
+def _listed(paths, limit=8):
+    return ", ".join(paths[:limit]) + (f" and {len(paths) - limit} more" if len(paths) > limit else "")
+
+
 onstart:
     signal.signal(signal.SIGINT, _on_ctrl_c)
+    _quiet_console_after_interrupt()
     # Every data file that a planned job reads has been checked (sha256) while the plan was made: stop before any job
     # starts if one is missing or changed.
     stop_on_data_problems()
     # A job killed while writing leaves its temporary file beside the output; remove those of the outputs this
     # run rebuilds, before any job starts. Snakemake has locked exactly these outputs for this run, so no
     # other run is writing them (statmech_bayes.pipeline.temp_files).
-    for _tmp in remove_stale_temp_files(f for _job in workflow.dag.needrun_jobs() for f in _job.output):
+    _outputs = [str(f) for _job in workflow.dag.needrun_jobs() for f in _job.output]
+    for _tmp in remove_stale_temp_files(_outputs):
         print(f"removed a temporary file left by an interrupted run: {_tmp}", file=sys.stderr)
+    _AT_START.update((f, _stamp(f)) for f in _outputs)
 
 
 onerror:
     if _INTERRUPTED:
+        # What the stopped jobs left is removed (each output is written under a temporary name and renamed when
+        # complete, a figure's four files together, but a job stopped after a rename is not recorded as finished),
+        # so the tree holds finished outputs only; then the message says what is there.
+        written, removed = _left_by_stopped_jobs()
+        for _path in written:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(_path)
+        remove_stale_temp_files(written + removed)
+        gone = sorted(set(written) | set(removed))
         again = shlex.join(sys.argv[1:])
-        print("\nInterrupted (Ctrl-C): the running jobs were stopped and what they had begun to write was deleted; "
-              f"the finished jobs are kept. To resume, run the same command again:\n    snakemake {again}",
-              file=sys.stderr)
+        print("\nInterrupted (Ctrl-C): the running jobs were stopped; the finished jobs are kept. "
+              + (f"Not there until the next run makes them: {_listed(gone)} (what a stopped job writes is removed "
+                 "with the job; a job removes its old outputs when it starts). " if gone else
+                 "The stopped jobs had written no output. ")
+              + f"To resume, run the same command again:\n    snakemake {again}", file=sys.stderr)
 
 
 def _paper_of_target(target):
@@ -136,8 +212,42 @@ def stop_on_bad_targets():
             elif name not in PAPERS[paper].figures and not os.path.exists(target):
                 problems.append(f"{target!r}: {PAPERS[paper].title} has no figure {name!r}; its figures are "
                                 + ", ".join(fig(paper, f"{f}.png") for f in PAPERS[paper].figures))
+    problems += _forcerun_problems(rule_names)
     if problems:
         raise WorkflowError("cannot build the target(s) named:\n" + "\n".join(problems))
+
+
+_FORCERUN = ("--forcerun", "-R")
+
+
+def _forcerun_problems(rule_names):
+    """A ``--forcerun`` word that is no rule of the workflow. ``--forcerun`` takes every word after it, so a target
+    typed after it becomes a file to force and the run builds the default target: every figure at paper scale. Each
+    such word is named with the command that puts it first (or, for a near miss of a rule name, the rules meant)."""
+    args = _command_line()
+    words = (getattr(args, "forcerun", None) or set()) if args is not None else set()
+    problems, moved = [], []
+    for word in sorted(w for w in words if w not in rule_names):
+        close = difflib.get_close_matches(word, rule_names, n=3) if "/" not in word else []
+        if close:
+            problems.append(f"--forcerun {word}: no rule {word!r}; did you mean {' or '.join(close)}? "
+                            "(all rules: snakemake --list-rules)")
+        else:
+            moved.append(word)
+    if moved:
+        argv = sys.argv[1:]
+        rest = [a for a in argv if a not in moved]
+        at = next((i for i, a in enumerate(rest) if a in _FORCERUN), len(rest))
+        fixed = rest[:at] + [a for a in argv if a in moved] + rest[at:]
+        # A --forcerun left with nothing after it means to redo the target itself (--force).
+        after = at + len([a for a in argv if a in moved]) + 1
+        if at < len(rest) and (after >= len(fixed) or fixed[after].startswith("-")):
+            fixed[after - 1] = "--force"
+        problems.append(f"--forcerun {' '.join(moved)}: {'it is' if len(moved) == 1 else 'they are'} no rule; "
+                        "--forcerun takes rule names, and every word after it, so a target typed after it is taken "
+                        "as a file to redo and the run builds the default target instead (every figure of the "
+                        f"configuration). Targets come first: snakemake {shlex.join(fixed)}")
+    return problems
 
 
 def quiet_job_lines():
@@ -278,11 +388,13 @@ def code(script, *modules):
     return [str(p) for p in import_closure([_SCRIPTS / script], _SRC, modules)]
 
 
-def figure_outputs(paper, name):
-    """The four files written for every figure: PNG, PDF, plotted data, claims."""
+def figure_outputs(paper, name, keep=False):
+    """The four files written for every figure: PNG, PDF, plotted data, claims. ``keep``: a timing figure whose
+    committed files are kept (flagged ``update``: Snakemake neither removes them before the job nor loses them if
+    it fails; the job leaves them as they are)."""
     base = fig(paper, name)
     category = PAPERS[paper].title
-    return {
+    out = {
         "png": report(f"{base}.png", caption=f"../report/{paper}/{name}.rst",
                       category=category, subcategory=name, labels={"figure": name}),
         "pdf": f"{base}.pdf",
@@ -290,6 +402,17 @@ def figure_outputs(paper, name):
         "claims": report(f"{base}.claims.json", caption=f"../report/{paper}/{name}.rst",
                          category=category, subcategory=name, labels={"figure": name, "kind": "claims"}),
     }
+    return {k: update(v) for k, v in out.items()} if keep else out
+
+
+def timing_params(paper, name):
+    """The ``timing`` parameter of a timing figure's rule, none for the others. It says whether the rule keeps the
+    committed files, and where it then writes this run's measurement. A parameter, so that asking for the other mode
+    (``--config timing_figures=rebuild``) reruns the figure."""
+    if (paper, name) not in TIMING_FIGURES:
+        return {}
+    keep = keeps_timing_figures()
+    return {"timing": {"keep": keep, "measured": measured_outputs(paper, name) if keep else {}}}
 
 
 def flatten_paths(layout):
@@ -301,12 +424,29 @@ def flatten_paths(layout):
 
 
 FIGURES = []  # (paper, figure, module, layout, cfg), declared by each paper's *_paths.smk; rules in figures.smk
+TIMING_FIGURES = set()  # (paper, figure): figures whose files hold wall-clock times (declare_figure(timing=True))
 
 
-def declare_figure(paper, name, module, layout, cfg):
+def declare_figure(paper, name, module, layout, cfg, timing=False):
     """Declare Figure ``name`` of ``paper``: it is drawn by ``statmech_bayes.figures.<paper>.<module>.make``
     from the cached inputs in ``layout`` (a nested dict keyed by what they are, e.g.
     ``{"sims": {"er3": path}}``) and the paper's configuration ``cfg``. The rule (figures.smk) depends on
     every path in the layout and hands the structure itself to ``make``, so no figure recovers a parameter
-    from a file name."""
+    from a file name. ``timing``: the figure's files hold wall-clock times (they differ between any two runs), so
+    at paper scale it keeps the committed files unless asked (:func:`keeps_timing_figures`)."""
     FIGURES.append((paper, name, module, layout, cfg))
+    if timing:
+        TIMING_FIGURES.add((paper, name))
+
+
+def keeps_timing_figures():
+    """Whether this run keeps the committed timing figures (``timing_figures: keep``, the default, at paper scale,
+    where figures/ is the committed tree): a timing figure's rule then writes this run's measurement under
+    ``results/timing_figures/`` and leaves its committed files as they are (only where all four exist)."""
+    return os.path.normpath(ROOT) == "." and config.get("timing_figures", "keep") == "keep"
+
+
+def measured_outputs(paper, name):
+    """Where a kept timing figure's rule writes this run's measurement (never committed)."""
+    return {k: res("timing_figures", paper, f"{name}{ext}")
+            for k, ext in (("png", ".png"), ("pdf", ".pdf"), ("data", ".csv"), ("claims", ".claims.json"))}

@@ -1,5 +1,7 @@
 # One plot rule per declared figure, named <prefix>_<figure>: cached results in; PNG, PDF, the plotted data
-# and the claims out. The rule only plots and judges claims; it recomputes no science.
+# and the claims out. The rule only plots and judges claims; it recomputes no science. A timing figure (declared
+# timing=True: its files hold wall-clock times) keeps its committed files at paper scale unless asked
+# (timing_figures: rebuild; common.smk keeps_timing_figures).
 
 
 for _paper, _name, _module, _layout, _cfg in FIGURES:
@@ -11,13 +13,14 @@ for _paper, _name, _module, _layout, _cfg in FIGURES:
             data=flatten_paths(_layout),
             code=code("common/plot_figure.py", f"statmech_bayes.figures.{_paper}.{_module}"),
         output:
-            **figure_outputs(_paper, _name),
+            **figure_outputs(_paper, _name, keep=(_paper, _name) in TIMING_FIGURES and keeps_timing_figures()),
         params:
             layout=_layout,
             cfg=_cfg,
             module=f"statmech_bayes.figures.{_paper}.{_module}",
             figure=_name,
             seed=config["seed"],
+            **timing_params(_paper, _name),
         log:
             logs(f"{PAPERS[_paper].prefix}_{_name}"),
         benchmark:

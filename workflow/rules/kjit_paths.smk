@@ -97,12 +97,13 @@ def kj_supp_file(which):
     return res("kjit", f"supp_{which}.npz")
 
 
-def kj_figure(k, layout):
-    declare_figure("kjit", f"fig{k}", f"fig{k:02d}", layout, KJ)
+def kj_figure(k, layout, timing=False):
+    declare_figure("kjit", f"fig{k}", f"fig{k:02d}", layout, KJ, timing=timing)
 
 
 # ---------------------------------------------------------------------------------------------------
-# The figures: what each one is drawn from (figures.smk turns every declaration into one rule).
+# The figures: what each one is drawn from (figures.smk turns every declaration into one rule). timing=True: the
+# figure's files hold wall-clock times (Figs 6, 7, 9: Exps. 3-5's run times).
 _kj_exp5_sampling = {n: kj_exp5_sampling_file(n) for n in KJ_DATASETS}
 kj_figure(1, {"sampling": _kj_exp5_sampling})
 kj_figure(2, {})
@@ -111,11 +112,11 @@ kj_figure(4, {"fit": kj_exp1_fit_file()})
 kj_figure(5, {"kjit": kj_exp3_file("kjit")})
 kj_figure(6, {"quadrature": kj_exp3_file("quadrature"), "kjit": kj_exp3_file("kjit"),
               "kjit_ablation": kj_exp3_file("kjit_ablation"), "timing": [kj_exp3_timing_file(r) for r in KJ_TIMING_REPEATS],
-              "sampling": [kj_exp3_sampling_file(p) for p in KJ_SLICES]})
-kj_figure(7, {"exp4": kj_exp4_file()})
+              "sampling": [kj_exp3_sampling_file(p) for p in KJ_SLICES]}, timing=True)
+kj_figure(7, {"exp4": kj_exp4_file()}, timing=True)
 kj_figure(8, {"kjit": kj_exp5_file("kjit")})
 kj_figure(9, {"quadrature": kj_exp5_file("quadrature"), "kjit": kj_exp5_file("kjit"), "sampling": _kj_exp5_sampling,
-              "seeds": {a: kj_exp5_seeds_file(a) for a in KJ["exp5"]["seed_targets"]}})
+              "seeds": {a: kj_exp5_seeds_file(a) for a in KJ["exp5"]["seed_targets"]}}, timing=True)
 kj_figure(10, {"fit": kj_exp1_fit_file()})
 kj_figure(11, {"s1": kj_supp_file("s1")})
 kj_figure(12, {"s2": kj_supp_file("s2")})

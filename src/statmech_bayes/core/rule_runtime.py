@@ -14,6 +14,7 @@ import contextlib
 import logging
 import os
 import resource
+import signal
 import sys
 import threading
 import time
@@ -93,6 +94,7 @@ def rule_context(smk) -> Iterator[logging.Logger]:
     old_stderr = sys.stderr
     sys.stderr = stream  # tqdm and warnings land in the log
     beat = _Heartbeat(float(os.environ.get("STATMECH_HEARTBEAT_S", HEARTBEAT_S)))
+    interrupted = False
     try:
         with capped_blas_threads(smk.threads):
             log.info("rule %s started, threads=%s, wildcards=%s, size: %s", smk.rule, smk.threads,
@@ -102,6 +104,12 @@ def rule_context(smk) -> Iterator[logging.Logger]:
             # The whole process's CPU is the job's CPU time for pipeline.timing: Snakemake's benchmark samples
             # cpu_time every 30 s after the first 30 and not at the end, so it misses up to 30 s of a job.
             log.info("done in %.1f s (%.1f s CPU; whole process %.1f s CPU)", *beat.times(), process_cpu_seconds())
+    except KeyboardInterrupt:
+        # Ctrl-C reaches every process of the terminal's group: Snakemake says what happened, once; the job says
+        # it in its log and ends as the signal would have ended it, without a traceback on the console.
+        log.warning("interrupted (Ctrl-C) after %.1f s", beat.times()[0])
+        interrupted = True
+        raise
     except Exception:
         log.exception("rule failed after %.1f s", beat.times()[0])
         raise
@@ -111,6 +119,18 @@ def rule_context(smk) -> Iterator[logging.Logger]:
         log.removeHandler(handler)
         if stream is not old_stderr:
             stream.close()
+        if interrupted:
+            die_of_sigint()
+
+
+def die_of_sigint() -> None:
+    """End this process as SIGINT's default action does (its parent sees it killed by SIGINT), without the
+    traceback of the KeyboardInterrupt that Python made of it."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGINT)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # in case it was held back
 
 
 def progress(iterable: Iterable, desc: str = "", total: int | None = None) -> Iterable:

@@ -8,9 +8,12 @@ checksums, with their paths moved under the variant's root): Snakemake then reru
 parameters the overlay changes, and what depends on them. A seed variant starts from nothing.
 
     python -m statmech_bayes.pipeline.variants build [NAME ...] [--base quick] [--cores N]
-    python -m statmech_bayes.pipeline.variants table [--base quick]
+    python -m statmech_bayes.pipeline.variants table [--base quick] [--force]
 
-The table goes to ``<root>/figures/robustness.{csv,md}``; the scorecard rule reads it when it exists.
+The table goes to ``<root>/figures/robustness.{csv,md}``; the scorecard rule reads it when it exists. It is never
+replaced by a table built from less (issue 46): with no main build's claims, with no variant built, or with a
+variant (or a variant's figure) that the existing table has and this tree has not built, the command stops, names
+what is missing and the command that builds it, and leaves the table as it is (``--force`` writes it anyway).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from pathlib import Path
 import yaml
 
 from statmech_bayes.pipeline.registry import papers as registered_papers
-from statmech_bayes.reporting.robustness import Variant, build_table, left_out, load_variants, save
+from statmech_bayes.reporting.robustness import Variant, build_table, left_out, load, load_variants, save
 
 REPO = Path(__file__).resolve().parents[3]
 REGISTRY = REPO / "workflow" / "config" / "variants.yaml"
@@ -130,11 +133,78 @@ def build(names, base: str = "full", cores: str = "all", extra=(), workdir: Path
     return status
 
 
-def write_table(base: str = "full", workdir: Path = REPO) -> Path:
+class TableRefused(Exception):
+    """The robustness table would hold less than the one it replaces (or nothing): not written."""
+
+
+def _figures_with_verdicts(t, column: str) -> set[str]:
+    """The figures for which ``column`` (a variant's name) of a robustness table holds a verdict."""
+    if column not in t.columns or t.empty:
+        return set()
+    return set(t.figure[t[column].astype(str).ne("absent") & t[column].astype(str).ne("")])
+
+
+def _build_command(names, base: str) -> str:
+    cmd = ("python -m statmech_bayes.pipeline.variants build " + "".join(f"{n} " for n in names)
+           + ("--base quick " if base == "quick" else "") + "--cores 2")
+    return cmd + (" (paper scale: a seed variant takes hours, docs/performance-seed7.md)" if base == "full" else "")
+
+
+def shortfall(new, old, registry: dict[str, Variant], base: str, root_label: str) -> list[str]:
+    """Why ``new`` (a robustness table just built) must not replace ``old`` (the existing one, or None): one line
+    per problem, each naming what is missing and the command that builds it; empty when ``new`` holds at least
+    what ``old`` held (a variant no longer in the registry is not asked for)."""
+    problems = []
+    if new.empty:
+        build = "snakemake --cores all" if base == "full" else "snakemake --cores 2 --configfile workflow/config/quick.yaml"
+        return [f"no claims files under {root_label}figures/: the main build is not there; build it first: {build}"]
+    built = [n for n in registry if n in new.columns]
+    if not built:
+        problems.append(f"no variant is built under {root_label}variants/ (the registry, "
+                        f"workflow/config/variants.yaml, lists {', '.join(registry)}); build them: "
+                        f"{_build_command([], base)} (all of them), or name some")
+    if old is None:
+        return problems
+    gone = sorted(set(old.figure) - set(new.figure))
+    if gone:
+        problems.append(f"the main build lacks {len(gone)} figure(s) the table has ({', '.join(gone[:8])}"
+                        f"{', ...' if len(gone) > 8 else ''})")
+    missing = [n for n in registry if n in old.columns and n not in new.columns and _figures_with_verdicts(old, n)]
+    if missing and built:
+        problems.append(f"variant(s) in {root_label}figures/robustness.csv but not built here: {', '.join(missing)}; "
+                        f"build them: {_build_command(missing, base)}")
+    partial = {}
+    for n in built:
+        lost = sorted(_figures_with_verdicts(old, n) - _figures_with_verdicts(new, n))
+        if lost:
+            partial[n] = lost
+    if partial:
+        problems.append("variant(s) built for fewer figures than the table has: "
+                        + "; ".join(f"{n} lacks {', '.join(f[:6])}{', ...' if len(f) > 6 else ''}"
+                                    for n, f in partial.items())
+                        + f"; finish them: {_build_command(list(partial), base)}")
+    return problems
+
+
+def write_table(base: str = "full", workdir: Path = REPO, force: bool = False) -> Path:
+    """Write ``<root>/figures/robustness.{csv,md}`` from the main build and the variants built; raise
+    :class:`TableRefused` (writing nothing) when the table would hold less than the existing one, unless
+    ``force``."""
     root = workdir / BASES[base][0]
+    registry = load_variants(REGISTRY)
     t = build_table(root / "figures", root / "variants", REGISTRY)
     out = root / "figures" / "robustness.csv"
-    save(t, load_variants(REGISTRY), out, out.with_suffix(".md"), left_out(REGISTRY))
+    label = "" if BASES[base][0] == "." else BASES[base][0] + "/"
+    problems = shortfall(t, load(out), registry, base, label)
+    if problems and not force:
+        where = f"{label}figures/robustness.{{csv,md}}"
+        raise TableRefused(f"not written: {where} would hold less than "
+                           + ("the table there now" if out.exists() else "a robustness table needs") + ":\n"
+                           + "".join(f"  - {p}\n" for p in problems)
+                           + f"{where} is left as it is (the scorecard reads it). To write it anyway: "
+                           f"python -m statmech_bayes.pipeline.variants table"
+                           + (" --base quick" if base == "quick" else "") + " --force")
+    save(t, registry, out, out.with_suffix(".md"), left_out(REGISTRY))
     return out
 
 
@@ -150,14 +220,20 @@ def main(argv=None) -> int:
     b.add_argument("-n", "--dry-run", action="store_true", help="show what each variant would run; no table")
     t = sub.add_parser("table", help="the robustness table from the variants built")
     t.add_argument("--base", choices=sorted(BASES), default="full")
+    t.add_argument("--force", action="store_true",
+                   help="write the table even if it holds fewer variants or figures than the existing one")
     a = ap.parse_args(argv)
+    rc = 0
     if a.cmd == "build":
         rc = build(a.names, a.base, a.cores, ["--nolock"] * a.nolock + ["-n", "--quiet", "rules"] * a.dry_run)
-        if not a.dry_run:
-            print(f"wrote {write_table(a.base)}")
-        return rc
-    print(f"wrote {write_table(a.base)}")
-    return 0
+        if a.dry_run:
+            return rc
+    try:
+        print(f"wrote {write_table(a.base, force=getattr(a, 'force', False))}")
+    except TableRefused as e:
+        print(e, file=sys.stderr)
+        return rc or 2
+    return rc
 
 
 if __name__ == "__main__":
