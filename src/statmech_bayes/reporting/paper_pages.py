@@ -791,6 +791,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default="docs/papers")
     ap.add_argument("--protocol", default=None, help="the registered thresholds (default: protocol.csv beside the "
                     "scorecard)")
+    ap.add_argument("--readme", default=None, help="also write the short summary between the README's "
+                    "<!-- scorecard-summary --> markers (default: no)")
     args = ap.parse_args(argv)
     scorecard = Path(args.scorecard)
     protocol_csv = Path(args.protocol) if args.protocol else scorecard.parent / "protocol.csv"
@@ -798,9 +800,31 @@ def main(argv=None) -> int:
     out = Path(args.out)
     links = Links(glossary=os.path.relpath(REPO / "docs" / "protocol.md", out.resolve()) + "#terms",
                   scorecard=os.path.relpath(scorecard.with_suffix(".md").resolve(), out.resolve()))
-    written = write(render(load(scorecard), codes, links), out)
+    table = load(scorecard)
+    written = write(render(table, codes, links), out)
     print(f"wrote {len(written)} pages to {out}")
+    if args.readme:
+        write_readme_summary(Path(args.readme), table, os.path.relpath(out.resolve(), Path(args.readme).resolve().parent))
+        print(f"wrote the summary of {args.readme}")
     return 0
+
+
+README_MARKERS = ("<!-- scorecard-summary -->", "<!-- /scorecard-summary -->")
+
+
+def readme_titles(table: pd.DataFrame) -> dict[str, str]:
+    """The titles of the scorecard's papers, as the registry names them (:func:`titles`)."""
+    return {k: v[0] for k, v in titles(dict.fromkeys(table.paper)).items()}
+
+
+def write_readme_summary(readme: Path, table: pd.DataFrame, pages: str = "docs/papers") -> None:
+    """Replace the block between the README's markers by :func:`summary_rows` (atomically)."""
+    text = readme.read_text()
+    a, b = (text.index(m) for m in README_MARKERS)
+    block = "\n".join([README_MARKERS[0], *summary_rows(table, readme_titles(table), pages)]) + "\n"
+    tmp = readme.with_name(readme.name + ".tmp")
+    tmp.write_text(text[:a] + block + text[b:])
+    tmp.replace(readme)
 
 
 if __name__ == "__main__":
