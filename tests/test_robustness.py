@@ -92,6 +92,19 @@ def test_a_variant_decides_only_through_its_gate_a_complete_seed_and_the_same_pr
     assert list(t.robust_verdict) == ["pass", "pass"] and not t["T21_decides"].any()
 
 
+def test_the_table_carries_the_deciding_readings_number_beside_its_tolerance():
+    """A revision without a proof does not decide: the seeds pool the registered reading's number against the
+    registered range, never the revised number against it."""
+    revised = {**claim("pass", 5.0, tolerance="[-inf, 10]"), "registered_tolerance": "[-inf, 2]",
+               "registered_reproduced": 1.5, "revision_proof": ""}
+    proven = {**revised, "revision_proof": "tests/test_x.py::test_y"}
+    t = table([revised], {"seed7": [revised]}, REG)
+    assert (t.main_value[0], t.main_tolerance[0], t.seed7_value[0], t.seed7_tolerance[0]) == \
+        ("1.5", "[-inf, 2]", "1.5", "[-inf, 2]")
+    t = table([proven], {"seed7": [proven]}, REG)
+    assert (t.main_value[0], t.main_tolerance[0]) == ("5", "[-inf, 10]")
+
+
 def test_claims_are_matched_by_text_with_numbers_masked():
     """A location computed from the data moves with the seed; the claim is the same."""
     rel = dict(kind="relation", tolerance="a < b")

@@ -142,12 +142,13 @@ def table(main: list[dict], variants: dict[str, list[dict]], registry: dict[str,
     rows = []
     for key, c in base.items():
         row = {"paper": c["figure"].split("/")[0], "figure": c["figure"], "claim": c["claim"],
-               "kind": c.get("kind", "value"), "main": _verdict(c), "main_value": _value(c),
+               "kind": c.get("kind", "value"), "main": _verdict(c), "main_value": _value(_deciding(c)),
                "main_tolerance": _deciding_tolerance(c)}
         for name, k in built.items():
             v = k.get(key)
             row[name] = _verdict(v)
-            row[f"{name}_value"] = _value(v)
+            # the number of the reading that decides, beside its tolerance (rule 4 pools these)
+            row[f"{name}_value"] = _value(_deciding(v))
             row[f"{name}_tolerance"] = _deciding_tolerance(v) if v else ""
             row[f"{name}_decides"] = builds[name].decides
         row.update(robust(c, {n: k.get(key) for n, k in built.items()}, registry,
@@ -163,6 +164,11 @@ def _deciding_tolerance(c: dict | None) -> str:
     if c.get("registered_tolerance") and not c.get("revision_proof"):
         return str(c["registered_tolerance"])
     return str(c.get("tolerance", ""))
+
+
+def _deciding(c: dict | None) -> dict | None:
+    """``c`` with the number of the reading that decided it as its ``reproduced``."""
+    return None if c is None else {**c, "reproduced": _deciding_value(c)}
 
 
 def _deciding_value(c: dict):
