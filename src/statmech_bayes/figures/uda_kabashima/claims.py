@@ -44,8 +44,8 @@ SIGN_ONLY_REVISION = "f2ba3f5"  # the commit that judged the SBC - SBL sign-only
 # commit that adopted it.
 CORRECTED_T_REVISION = "bf93227"
 # The whitened row read under the configured LOOE tie rule (issue 41 review), in place of the rule whose mean lands
-# closest to the paper (registered, cbb6bac); the commit that adopted it (filled in by the next commit).
-WHITE_TIE_REVISION = "PENDING"
+# closest to the paper (registered, cbb6bac); the commit that adopted it.
+WHITE_TIE_REVISION = "1dc4ec2"
 # The tests that prove registered readings defective (protocol rule 1): a trivial answer passes them.
 PROOF_CORRECTED_T = ("tests/test_uk_claims.py::"
                      "test_table1_equal_classifiers_on_resampled_splits_pass_the_sign_and_the_naive_paired_t")
