@@ -440,15 +440,56 @@ def test_table1_fda_sd_revision_is_shown_beside_the_registered_reading(cfg):
     assert t1_verdict(cfg, text, off) == "fail"
 
 
-def test_table1_whitening_rank_is_a_finding_and_the_row_uses_the_best_reading(cfg):
-    """Rank 61 of the centred tissues against the stated M = 62: a failing value claim explained by its test; the
-    whitened row is judged on the tie rule closest to the paper (here 'first') and fails when neither is."""
+WHITE_MEAN, WHITE_SD = "SBC, whitened, kappa = 0.4: mean test error", "SBC, whitened, kappa = 0.4: SD of the test error"
+
+
+def with_tie_rule(cfg, rule):
+    return {**cfg, "colon": {**cfg["colon"], "tie_rule": rule}}
+
+
+def test_table1_whitening_rank_is_a_finding_and_the_row_is_revised_to_the_configured_tie_rule(cfg):
+    """Rank 61 of the centred tissues against the stated M = 62: a failing value claim explained by its test. The
+    whitened row: registered on the tie rule closest to the paper (here 'first', which passes), revised (issue 41
+    review) to the configured rule ('last', which fails), with no proof: the registered verdict decides (protocol rule
+    1) and the revision is shown beside it; both fail when neither rule lands near the paper."""
     rec = t1(cfg, summary(mean_white_last=30.0, mean_white_first=16.0))
     c = claim(rec, "dimension of a whitening of the 62 centred tissues")
     assert c.verdict == "fail" and c.finding_test == "test_uk_whitening_of_62_centred_samples_has_rank_61"
-    assert claim(rec, "SBC, whitened, kappa = 0.4: mean test error").verdict == "pass"
+    c = claim(rec, WHITE_MEAN)
+    assert cfg["colon"]["tie_rule"] == "last"
+    assert (c.verdict, c.registered_verdict, c.revised_verdict) == ("pass", "pass", "fail")
+    assert (c.registered_reproduced, c.reproduced) == (16.0, 30.0)
+    assert c.revision_commit == uk.WHITE_TIE_REVISION and c.revision_proof == ""
+    assert "tie rule 'last' (configured" in c.note and "closest to the paper, 'first'" in c.note
+    s = claim(rec, WHITE_SD)
+    assert (s.registered_reproduced, s.reproduced) == (7.0, 6.2) and s.revision_proof == ""
+    assert sum(WHITE_MEAN in x.claim for x in rec.claims) == sum(WHITE_SD in x.claim for x in rec.claims) == 1
     wrong = summary(mean_white_last=30.0, mean_white_first=28.0)
-    assert t1_verdict(cfg, "SBC, whitened, kappa = 0.4: mean test error", wrong) == "fail"
+    c = claim(t1(cfg, wrong), WHITE_MEAN)
+    assert (c.verdict, c.registered_verdict, c.revised_verdict) == ("fail", "fail", "fail")
+
+
+def test_table1_whitened_closest_tie_rule_never_passes_what_both_rules_fail(cfg):
+    """Why the whitened row's revision has no proof: the registered reading (the tie rule closest to the paper) takes
+    one of the two fixed rules' numbers and judges it by that rule's own band, so its verdict is always one of the
+    two fixed rules' verdicts (each the revised reading under that configured rule). Over many rows drawn about the
+    paper's, it never passes a row that fails under both rules; it passes a row one rule fails where the other
+    passes, which protocol rule 5 (the uk_tie_first variant) decides, not this claim."""
+    rng = np.random.default_rng(41)
+    only_one = 0
+    for _ in range(60):
+        m = rng.normal(16.3, 2.0, 2)
+        sd = rng.normal(6.2, 1.0, 2).clip(1.0)
+        s = summary(mean_white_last=m[0], sd_white_last=sd[0], mean_white_first=m[1], sd_white_first=sd[1])
+        for text in (WHITE_MEAN, WHITE_SD):
+            fixed = {r: claim(t1(with_tie_rule(cfg, r), s), text) for r in ("last", "first")}
+            closest = fixed["last"].registered_verdict
+            assert closest == fixed["first"].registered_verdict           # the same whatever rule is configured
+            assert closest in {fixed[r].revised_verdict for r in fixed}, (m, sd, text)
+            if all(fixed[r].revised_verdict == "fail" for r in fixed):
+                assert closest == "fail", (m, sd, text)
+            only_one += len({fixed[r].revised_verdict for r in fixed}) > 1
+    assert only_one > 0                                 # the rows where the rule matters were drawn
 
 
 def test_table1_noisy_sd_comparison_leaves_the_direction_undecided(cfg):
