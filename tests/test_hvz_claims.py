@@ -16,6 +16,7 @@ printed, a finding) for every n.
 """
 
 import copy
+import math
 
 import matplotlib
 
@@ -40,6 +41,7 @@ from statmech_bayes.figures.hartog_vanzanten import (  # noqa: E402
     fig09,
     fig10,
 )
+from statmech_bayes.reporting.claims import ClaimsRecord  # noqa: E402
 from statmech_bayes.truncated_laplacian.experiments.path import path_data  # noqa: E402
 from statmech_bayes.truncated_laplacian.experiments.tracking import tracking_data  # noqa: E402
 from statmech_bayes.truncated_laplacian.tracking import boundary_distance  # noqa: E402
@@ -776,6 +778,58 @@ def test_rule_gap_registered_reading_passes_a_constant_estimate(cfg):
     of the rule within 0.01 of the better of gamma = 0, 0.1' whenever those are as bad; the revised reading (the
     rule's RMSE must also beat the best constant) fails it, so it decides."""
     constant_estimates("RMSE(gamma = 20/n) - min(", hvz.RULE_GAP_PROOF, cfg)
+
+
+ORDERS = {"posterior mean of k: gamma=1 < gamma=0.1 < gamma=0": 3,
+          "roughness sum_(i~j) (l_i - l_j)^2 of the posterior mean": 3,
+          "RMSE of the posterior mean vs l0: gamma=1 > gamma=0.1": 2,
+          "fraction of vertices whose 95 % band covers l0": 2}
+
+
+def unordered_chains(ell0, rng, R=8):
+    """Chains of gamma = 0, 0.1, 1 (and the rule of thumb) with no order at all: every gamma's R chains are draws
+    of one distribution (the same k, the same posterior mean of Phi(f) around l0, the same coverage), each chain's
+    traces converged (split R-hat about 1), so only the Monte-Carlo error separates the gammas."""
+    out = {}
+    for tag, g in (("0", 0.0), ("0.1", 0.1), ("1", 1.0), ("rule", 20 / ell0.size)):
+        c = chain(ell0, ell0, g, 40 + 2 * rng.standard_normal(R), 0.04, 0.9, rng)
+        per = 0.9 + 0.01 * rng.standard_normal(R)  # each chain's own coverage
+        c.update(coverage=np.float64(per.mean()), coverage_loo=(per.sum() - per) / (R - 1))
+        out[tag] = c
+    return out
+
+
+def test_strict_order_registered_reading_passes_chains_without_order(cfg):
+    """Rule 1 proof (hvz.STRICT_ORDER_PROOF) for the four orders of Figs 2 and 4, first judged (320dab8) on the sign
+    of the pooled estimates alone ('strict order', 'strict'). Fed 240 sets of chains whose gammas are identical (no
+    order at all), the registered reading passes them at chance, about 1/k! for k values (1/6 for the three-value
+    orders of k and roughness, 1/2 for the RMSE and the coverage), where a sound reading passes at its nominal level;
+    bde4755's reading (each difference beyond 2 standard errors of the chains' Monte-Carlo error) passes at most a
+    few per cent of them, and with the proof it decides. On chains with the paper's order it passes."""
+    rng = np.random.default_rng(41)
+    data = path_data(rng, n=500, frac_missing=0.2)
+    n = data["ell0"].size
+    edges = np.stack([np.arange(n - 1), np.arange(1, n)], axis=1)
+    tags = ["0", "0.1", "1"]
+    registered = {text: [] for text in ORDERS}
+    revised = {text: [] for text in ORDERS}
+    for _ in range(240):
+        rec = ClaimsRecord("hartog_vanzanten/fig2", "test")
+        hvz.posterior_claims(rec, data, unordered_chains(data["ell0"], rng), tags, edges, 20.0, cfg["claims"])
+        for text in ORDERS:
+            c = claim(rec, text)
+            assert c.revision_proof == hvz.STRICT_ORDER_PROOF and c.revision_commit == hvz.STRICT_ORDER_COMMIT
+            assert c.registered_tolerance in ("strict order", "strict") and c.revised_verdict.startswith(c.verdict)
+            registered[text].append(c.registered_verdict == "pass")
+            revised[text].append(c.revised_verdict == "pass")
+    for text, k in ORDERS.items():
+        chance = 1 / math.factorial(k)
+        assert abs(np.mean(registered[text]) - chance) < 0.1, (text, np.mean(registered[text]))
+        assert np.mean(revised[text]) < 0.08, (text, np.mean(revised[text]))
+    ordered = hvz.fig2_claims(data, chain_dicts(data["ell0"], rng), tags, cfg)
+    for text in ORDERS:
+        c = claim(ordered, text)
+        assert (c.verdict, c.registered_verdict, c.revised_verdict) == ("pass", "pass", "pass"), (text, c)
 
 
 def test_fig2_k_claims_passed_by_the_prior_alone_are_setup_facts(cfg):

@@ -164,12 +164,27 @@ def test_fig2_dents_flip_for_the_wrong_noise_level(tmp_path):
     assert find(rec, "max over x").verdict == FAIL
 
 
-@pytest.mark.parametrize("ratio,verdict", [(0.9, PASS), (0.2, INCONCLUSIVE), (0.01, FAIL)])
-def test_fig2_of_order_sigma2_under_two_readings(tmp_path, ratio, verdict):
+@pytest.mark.parametrize("ratio,verdict,revised", [(0.9, PASS, PASS), (0.2, PASS, "inconclusive (wording)"),
+                                                   (0.01, FAIL, FAIL), (3.0, FAIL, PASS)])
+def test_fig2_of_order_sigma2_under_two_readings(tmp_path, ratio, verdict, revised):
+    """'Of order sigma^2' is decided by its registered range [sigma^2/20, sigma^2] (0872fb8, with its first result);
+    7be0d56's two decade readings are shown beside it and, without a proof, move nothing in either direction."""
     rec = run(fig02, {"posterior": fig2_file(tmp_path, 0.05, ratio)}, FIG2)
     c = find(rec, "x-average")
-    assert c.kind == WORDING and c.verdict == verdict
-    assert c.reason == ("wording" if verdict == INCONCLUSIVE else "")
+    assert c.kind == WORDING and (c.verdict, c.reason) == (verdict, "")
+    assert (c.registered_verdict, c.revised_verdict) == (verdict, revised)
+    assert c.registered_tolerance == "[0.05, 1]" and c.revision_proof == ""
+    assert c.revision_commit == common.REVISED_7BE0D56
+
+
+def test_fig2_of_order_sigma2_registered_range_passes_no_trivial_answer():
+    """Protocol rule 1: the registered range [sigma^2/20, sigma^2] fails the trivial answers, the prior's eps = 1
+    (the ratio 1/sigma^2 = 20) and a posterior that has learned everything (eps = 0), so nothing shows it defective
+    and 7be0d56's readings have no proof."""
+    cfg = {"fig2": {"l": 0.1, "sigma2": 0.05, "n": [2, 100]}, "claims": CLAIMS}
+    for ratio in (1 / 0.05, 0.0):
+        c = find(claims.fig2_claims(fig2_data(ratio=ratio), cfg), "x-average")
+        assert c.registered_verdict == FAIL and c.verdict == FAIL and c.revision_proof == "", ratio
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -505,6 +520,24 @@ def fig8_inputs(lc=1.1, eps1=-0.005):
     th = {"n": n, "sigma2": np.array([0.05]), "LC": (lc * m)[None], "eps1": (eps1 * lc * m)[None]}
     th["eps1"][0, 0] = 0.0
     return th, {"sigma2": np.array([0.05]), "eps": sims[None]}
+
+
+def test_fig8_eps1_size_registered_at_most_one_percent_decides():
+    """'Of the order of 1% of eps_LC or less' is decided by its registered reading, at most 1 % (0872fb8, with its
+    first result); 7be0d56's order-of-magnitude reading (at most 10^0.5 %) is shown beside it: a 2 % correction fails
+    the registered reading and stays a failure though the readings of the revision disagree. eps_1 = 0 passes the
+    registered reading, but the paper's 'or less' admits it and the revision passes it too, so it shows no defect:
+    the revision has no proof."""
+    cfg = {"claims": CLAIMS}
+    text = "|eps_1| / eps_LC"
+    c = find(claims.fig8_claims(*fig8_inputs(), 0.05, cfg), text)
+    assert (c.verdict, c.registered_verdict, c.revised_verdict) == (PASS, PASS, PASS)
+    assert c.registered_tolerance == "[-inf, 0.01]" and c.revision_proof == "" and c.kind == WORDING
+    two = find(claims.fig8_claims(*fig8_inputs(eps1=-0.02), 0.05, cfg), text)
+    assert (two.verdict, two.registered_verdict, two.revised_verdict) == (FAIL, FAIL, "inconclusive (wording)")
+    zero = find(claims.fig8_claims(*fig8_inputs(eps1=0.0), 0.05, cfg), text)
+    assert (zero.registered_verdict, zero.revised_verdict) == (PASS, PASS)
+    assert find(claims.fig8_claims(*fig8_inputs(eps1=0.0), 0.05, cfg), "largest eps_1").verdict == FAIL
 
 
 def test_fig8_claims_flip_and_dip_rtol_is_the_visible_reading():

@@ -501,7 +501,7 @@ def test_table1_noisy_sd_comparison_leaves_the_direction_undecided(cfg):
     boot = np.linspace(-1.0, 0.5, 400)
     noisy = claim(t1(cfg, summary(boot_sd_k04_minus_sbc=boot)), text)
     assert "-0.48 (inconclusive)" in noisy.reproduced.split(";")[0] and noisy.reproduced.endswith("-0.48 (fail)")
-    assert noisy.registered_reproduced.endswith("-0.48 (pass)")
+    assert noisy.registered_reproduced == pytest.approx(-0.48) and noisy.registered_verdict == "inconclusive (noise)"
     assert (noisy.verdict, noisy.reason) == ("inconclusive", "noise")
     assert t1_verdict(cfg, text, summary(boot_sd_k04_minus_sbc=boot - 1.0), precision(sd=0.1)) == "pass"
 
@@ -751,7 +751,8 @@ def test_uk_revision_proofs_are_tests_of_this_file_and_rows_of_the_ledger():
 
     from claim_checks import ROOT
 
-    proofs = {uk.PROOF_CORRECTED_T, uk.PROOF_SIGN_COUNT, uk.PROOF_SIGN_SHARE}
+    proofs = {uk.PROOF_CORRECTED_T, uk.PROOF_SIGN_COUNT, uk.PROOF_SIGN_SHARE, uk.PROOF_FDA_SD_SIGN,
+              uk.PROOF_K04_MEAN_SIGN}
     for proof in proofs:
         path, name = proof.split("::")
         assert path == "tests/test_uk_claims.py" and callable(globals()[name]), proof
@@ -762,20 +763,92 @@ def test_uk_revision_proofs_are_tests_of_this_file_and_rows_of_the_ledger():
 
 
 def test_table1_kappa04_sd_change_of_zero_is_no_proof(cfg):
-    """No change at all (difference 0, its bootstrap around 0) lies inside the registered size band (-0.48 +- 0.97),
-    but the registered claim does not pass it: its direction reading is undecided, so the claim is (protocol rule 2).
-    The revision (the band stopped 1.96 of our standard errors below 0) leaves it undecided as well, so no trivial
-    answer shows the registered reading defective: the revision has no proof and the registered verdict decides
-    (here a pass with a tight bootstrap below 0, which the revision passes too)."""
+    """The SD's registered reading (5b6cbe6, with its first result) is the direction alone, '[-inf, 0]' decided by the
+    bootstrap over splits. No change at all (difference 0, its bootstrap around 0) leaves it undecided, and so does
+    the revision (ea97a50's size and bc7030f's cut of it at 1.96 of our standard errors below 0, under rule 2), so no
+    trivial answer shows the registered reading defective: the revision has no proof and the registered verdict
+    decides in either direction (a pass with a tight bootstrap below 0, which the revision passes too; a tight fall
+    far beyond the paper's stays a pass though the size reading fails it)."""
     text = "SD of the error of SBC at kappa = 0.4 minus SBC with kappa by LOOE"
     zero = precision(sd_k04_minus_sbc=np.float64(0.0), boot_sd_k04_minus_sbc=np.linspace(-0.3, 0.3, 400))
     c = claim(t1(cfg, summary(boot_sd_k04_minus_sbc=np.linspace(-0.9, 0.9, 400)), zero), text)
     assert c.registered_verdict == "inconclusive (noise)" and c.revised_verdict == "inconclusive (noise)"
-    assert c.registered_reproduced.endswith("0 (pass)") and c.reproduced.endswith("0 (fail)")
+    assert c.registered_tolerance == "[-inf, 0]" and c.registered_reproduced == 0.0
+    assert c.reproduced.endswith("0 (fail)") and c.revision_commit == uk.THIS_REVISION
     assert c.revision_proof == "" and c.verdict == "inconclusive"
     tight = precision(sd_k04_minus_sbc=np.float64(-0.48), boot_sd_k04_minus_sbc=np.linspace(-0.6, -0.36, 400))
     c = claim(t1(cfg, summary(boot_sd_k04_minus_sbc=np.linspace(-0.6, -0.36, 400)), tight), text)
     assert (c.verdict, c.registered_verdict, c.revised_verdict) == ("pass", "pass", "pass")
+    far = precision(sd_k04_minus_sbc=np.float64(-3.0), boot_sd_k04_minus_sbc=np.linspace(-3.2, -2.8, 400))
+    c = claim(t1(cfg, summary(boot_sd_k04_minus_sbc=np.linspace(-3.2, -2.8, 400)), far), text)
+    assert (c.verdict, c.registered_verdict, c.revised_verdict) == ("pass", "pass", "inconclusive (wording)")
+
+
+def test_table1_kappa04_mean_sign_alone_passes_no_change(cfg):
+    """Proof (protocol rule 1) for the revisions of 'fixing kappa to 0.4 reduced the average error', first judged
+    (fde117a) on the sign of the difference alone ('[-inf, 0]', no noise margin). kappa = 0.4 changing nothing at
+    all (a difference of 0 on every split) passes it; and over 300 simulated sets of 200 splits on which kappa = 0.4
+    changes nothing on average (per-split differences noise around 0) it passes about half of them, where a sound
+    reading passes at its nominal level. The current reading (the direction decided by the bootstrap over splits,
+    and the paper's size) passes none of them, so with this proof it decides; a fall of the paper's size, tight,
+    passes both."""
+    text = "mean error of SBC at kappa = 0.4 minus SBC with kappa by LOOE"
+    rng = np.random.default_rng(4)
+
+    def claim_on(d):
+        boot = d[rng.integers(0, d.size, (400, d.size))].mean(axis=1)
+        s = summary(mean_sbc_k04=23.5 + float(d.mean()), boot_mean_k04_minus_sbc=boot)
+        c = claim(t1(cfg, s), text)
+        assert c.revision_proof == uk.PROOF_K04_MEAN_SIGN and c.registered_tolerance == "[-inf, 0]"
+        assert c.revised_verdict.startswith(c.verdict)
+        return c
+
+    none = claim_on(np.zeros(200))
+    assert none.registered_verdict == "pass" and none.verdict == "inconclusive"
+    registered, revised = [], []
+    for _ in range(300):
+        c = claim_on(2.5 * rng.standard_normal(200))
+        registered.append(c.registered_verdict == "pass")
+        revised.append(c.revised_verdict == "pass")
+    assert 0.4 < np.mean(registered) < 0.6, np.mean(registered)
+    assert np.mean(revised) < 0.05, np.mean(revised)
+    fall = claim_on(-2.5 + 0.5 * rng.standard_normal(200))
+    assert (fall.verdict, fall.registered_verdict, fall.revised_verdict) == ("pass", "pass", "pass")
+
+
+def fda_spread_summary(rng, p_fda=0.22, J=200, B=300):
+    """A colon summary whose SBC, SBL and FDA rows come from per-split errors on 20 test points (errors of each
+    classifier independent coin flips at its error rate: SBC and SBL at 22 %, FDA at ``p_fda``, so at 22 % FDA is
+    exactly as spread as the others), every FDA variant the same FDA, and the bootstrap over splits of each variant's
+    SD minus the smaller of SBC's and SBL's, as colon_summary writes it."""
+    sbc, sbl, fda = (100 * rng.binomial(20, q, J) / 20 for q in (0.22, 0.22, p_fda))
+    idx = rng.integers(0, J, (B, J))
+    boot = fda[idx].std(axis=1, ddof=1) - np.minimum(sbc[idx].std(axis=1, ddof=1), sbl[idx].std(axis=1, ddof=1))
+    return summary(sd_sbc=float(sbc.std(ddof=1)), sd_sbl=float(sbl.std(ddof=1)),
+                   sd_fda_variants=np.full(3, fda.std(ddof=1)), boot_sd_fda_variants_minus_min=np.repeat(
+                       boot[:, None], 3, axis=1))
+
+
+def test_table1_fda_sd_sign_alone_passes_an_fda_as_spread_as_the_others(cfg):
+    """Proof (protocol rule 1) for cbb6bac's revision of 'the standard deviation of FDA is smaller than those of the
+    others', first judged (fde117a) on the sign alone of the pseudo-inverse FDA's SD minus the smaller of SBC's and
+    SBL's. Over 300 simulated sets of 200 splits on which FDA is exactly as spread as SBC and SBL, the registered
+    reading passes about a third of them (FDA's is the smallest of three equal SDs by chance), where a sound reading
+    passes at its nominal level; the revised reading (every variant, each decided by the bootstrap over splits) passes
+    at most a few per cent, so with this proof it decides. An FDA truly less spread passes both."""
+    text = "SD of FDA minus the smaller of the SDs of SBC and SBL"
+    rng = np.random.default_rng(36)
+    registered, revised = [], []
+    for _ in range(300):
+        c = claim(t1(cfg, fda_spread_summary(rng)), text)
+        assert c.revision_proof == uk.PROOF_FDA_SD_SIGN and c.registered_tolerance == "< 0"
+        assert c.revision_commit == uk.FDA_SD_SIGN_REVISION and c.revised_verdict.startswith(c.verdict)
+        registered.append(c.registered_verdict == "pass")
+        revised.append(c.revised_verdict == "pass")
+    assert 0.25 < np.mean(registered) < 0.42, np.mean(registered)
+    assert np.mean(revised) < 0.05, np.mean(revised)
+    less = claim(t1(cfg, fda_spread_summary(rng, p_fda=0.05)), text)
+    assert (less.verdict, less.registered_verdict, less.revised_verdict) == ("pass", "pass", "pass")
 
 
 def test_fig5_both_tie_rules_are_readings(cfg):
