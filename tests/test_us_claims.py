@@ -238,6 +238,24 @@ def test_fig3_small_nu_accuracy_fails_for_a_curve_that_never_learns(tmp_path):
     assert not bad.revised and "error reduction" in bad.tolerance  # the registered reading stands
 
 
+def test_fig3_small_nu_failure_carries_its_finding_on_er3_and_pl_only(tmp_path):
+    """Issue 44: an approximation that over-predicts the first examples' error reduction (eps^1.3: 1 - eps about
+    1.3 times the simulation's at small nu) fails "accurate for small nu"; on er3 and pl the failure carries the
+    initial-slope finding of tests/test_findings.py, on reg3 (uniform prior variances) it does not."""
+    from statmech_bayes.figures.urry_sollich.claims import fig3_claims as us_fig3_claims
+    from statmech_bayes.figures.urry_sollich.common import by_ensemble, cavity_by_key
+
+    paths = fig3_inputs(tmp_path, eigen=lambda truth: truth**1.3)
+    sims, eig, cav = by_ensemble(paths["sims"]), by_ensemble(paths["eigen"]), cavity_by_key(paths["cavity"])
+    for ens in ("reg3", "er3", "pl"):
+        cav_e = {(ens, n, s2): v for (_, n, s2), v in cav.items()}
+        rec = us_fig3_claims({ens: sims["reg3"]}, {ens: eig["reg3"]}, cav_e, FIG3_CFG)
+        c = claim(rec, f"{ens}: eigenvalue approximation / simulation at the smallest nu")
+        assert c.verdict == "fail", c
+        finding = "test_us_fig3_eigenvalue_approximation_initial_slope_off_with_spread_prior_variances"
+        assert c.finding_test == ("" if ens == "reg3" else finding), c
+
+
 def test_fig3_crossover_failure_fails_for_an_exact_approximation(tmp_path):
     """Rule 4: 'the approximation fails in the crossover' must fail for an approximation equal to the simulation."""
     right = fig3_inputs(tmp_path / "right")
