@@ -14,16 +14,18 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def clone(tmp_path):
-    """What the table reads in a fresh clone: the package, the variants' registry, every committed claims file
-    and the committed robustness table; no variants/ (a copy, so that no test can touch the repository's)."""
+    """What the table reads in a clone: the package, the variants' registry, every committed claims file and a
+    robustness table built from every variant (the archived one of the builds before the decision protocol stands
+    for it: no table is committed until the variants are rebuilt under the protocol); no variants/ (a copy, so that
+    no test can touch the repository's)."""
     d = tmp_path / "w"
     shutil.copytree(ROOT / "src", d / "src", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "workflow" / "config", d / "workflow" / "config")
     for f in (ROOT / "figures").glob("*/*.claims.json"):
         (d / "figures" / f.parent.name).mkdir(parents=True, exist_ok=True)
         shutil.copy(f, d / "figures" / f.parent.name / f.name)
-    for name in ("robustness.csv", "robustness.md"):
-        shutil.copy(ROOT / "figures" / name, d / "figures" / name)
+    for suffix in (".csv", ".md"):
+        shutil.copy(ROOT / "docs" / "archive" / f"robustness-before-protocol{suffix}", d / "figures" / f"robustness{suffix}")
     return d
 
 
