@@ -124,3 +124,21 @@ def test_every_figures_controls_run_and_one_is_detected(quick_run):
         table = pd.read_csv(path, keep_default_na=False)
         assert set(table.control) == set(g.control), figure
         assert (table.outcome == ct.DETECTED).any(), f"{figure}: no control is detected by any claim"
+
+
+def test_pages_and_summary_show_weak_passes():
+    from statmech_bayes.reporting import paper_pages as pp
+
+    rows = pd.DataFrame([dict(paper="toy", figure="toy/fig1", claim="slope", kind="value", paper_statement="1/n",
+                              reproduced="-1.02", tolerance="|reproduced - -1| <= atol=0.1", verdict="pass",
+                              control="weak", weak_controls="steeper"),
+                         dict(paper="toy", figure="toy/fig1", claim="order", kind="relation", paper_statement="a < b",
+                              reproduced="1", tolerance="strict order", verdict="pass", control="control-checked",
+                              weak_controls=""),
+                         dict(paper="toy", figure="toy/fig1", claim="size", kind="setup", paper_statement="n = 3",
+                              reproduced="3", tolerance="== 3", verdict="pass", control="", weak_controls="")])
+    assert pp.summary_rows(rows, {"toy": "Toy"})[2] == \
+        "| [Toy](docs/papers/toy.md) | 2 | 2 (1 control-checked, 1 weak) | 0 (0) | 0 |"
+    page = pp.page(rows, "toy")
+    assert "pass, weak (a wrong answer passes too: steeper)" in page and "pass, control-checked" in page
+    assert "1 of these passes are control-checked" in page
