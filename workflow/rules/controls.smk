@@ -8,12 +8,12 @@ import importlib
 def declared_controls(paper):
     """The figures of ``paper`` with declared controls (none when the paper has no controls module)."""
     try:
-        module = importlib.import_module(f"statmech_bayes.figures.{paper}.controls")
+        declared = importlib.import_module(f"statmech_bayes.figures.{paper}.controls")
     except ModuleNotFoundError as e:
         if e.name != f"statmech_bayes.figures.{paper}.controls":
             raise
         return {}
-    return module.CONTROLS
+    return declared.CONTROLS
 
 
 def controls_outputs(paper):

@@ -98,13 +98,33 @@ def outcome(real, ctrl, pattern: str = "") -> str:
     return {FAIL: DETECTED, PASS: PASSED, INCONCLUSIVE: UNDECIDED}[ctrl.verdict]
 
 
+def _by_statement(claims) -> dict[tuple, object]:
+    """Claims keyed by what the paper says, their kind and their rank among claims with both the same."""
+    seen: dict[tuple, int] = {}
+    out = {}
+    for x in claims:
+        k = (x.paper, x.kind)
+        seen[k] = seen.get(k, -1) + 1
+        out[(*k, seen[k])] = x
+    return out
+
+
+def match(real_claims, ctrl_claims) -> list:
+    """For each real claim its counterpart under the control (None when the control's record does not make it): by
+    the claim's text, else, since some texts carry a number of the data (a range of n, a fitted gamma), by the
+    paper's statement, kind and rank among claims sharing both, when that claim's own text is not one of ours."""
+    by_text = {x.claim: x for x in ctrl_claims}
+    ours = {x.claim for x in real_claims}
+    by_statement = {k: x for k, x in _by_statement(ctrl_claims).items() if x.claim not in ours}
+    keys = list(_by_statement(real_claims))
+    return [by_text.get(claim.claim, by_statement.get(key)) for claim, key in zip(real_claims, keys)]
+
+
 def compare(real: ClaimsRecord, controlled: dict[str, ClaimsRecord], controls: tuple[Control, ...]) -> pd.DataFrame:
     """One row per claim of ``real`` and control: the outcome, both verdicts and both numbers."""
     rows = []
     for c in controls:
-        by_text = {x.claim: x for x in controlled[c.name].claims}
-        for claim in real.claims:
-            ctrl = by_text.get(claim.claim)
+        for claim, ctrl in zip(real.claims, match(real.claims, controlled[c.name].claims)):
             rows.append([real.figure, claim.claim, c.name, c.wrong_answer, outcome(claim, ctrl, c.claims),
                          claim.verdict, ctrl.verdict if ctrl else "", str(_stable(claim.reproduced)),
                          str(_stable(ctrl.reproduced)) if ctrl else ""])

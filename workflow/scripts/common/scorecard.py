@@ -1,10 +1,10 @@
 """Gather every figure's claims into figures/scorecard.csv and figures/scorecard.md."""
 from pathlib import Path
 
-from statmech_bayes.core.atomic_io import atomic_path, save_csv
-from statmech_bayes.core.rule_runtime import rule_context
 import pandas as pd
 
+from statmech_bayes.core.atomic_io import atomic_path, save_csv
+from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.reporting import controls, robustness
 from statmech_bayes.reporting.scorecard import check_findings, check_proofs, counts, gather, to_markdown
 
