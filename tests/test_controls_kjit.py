@@ -175,7 +175,7 @@ def table(seed):
             "table_log_kl": np.vstack([np.full(4, float(k)) + seed for k in range(len(rows))])}
 
 
-def test_fig13_controls_act_on_every_draw_and_judge_the_rows_they_reverse():
+def test_fig13_controls_act_on_every_draw_and_bear_on_every_row():
     rows = [r[0] for r in PAPER_TABLE]
     k, mv, et = rows.index(KJIT), rows.index(kc.MV_ROW), rows.index(kc.ET_ROW)
     d, _, draws = apply("fig13", "kjit_is_mv", table(0), {}, [table(10), table(20)])
@@ -183,13 +183,8 @@ def test_fig13_controls_act_on_every_draw_and_judge_the_rows_they_reverse():
         assert np.all(f["table_log_kl"][k] == mv + s)
     d, _, draws = apply("fig13", "et_swapped", table(0), {}, [table(10)])
     assert np.all(draws[0]["table_log_kl"][k] == et + 10) and np.all(draws[0]["table_log_kl"][et] == k + 10)
-    # the MV control judges only the rows the paper reports better than the MV kernel (and the MV row)
-    pat = control("fig13", "kjit_is_mv").claims
-    judged = {n for n in rows if re.search(pat, f"mean log KL of {n} minus that of KJIT")}
-    assert judged == {kc.MV_ROW, "IChol + Gaussian kernel on joint embeddings", "Breiman's random forests",
-                      kc.ET_ROW}
-    assert {n for n in rows if re.search(control("fig13", "et_swapped").claims,
-                                         f"mean log KL of {n} minus that of KJIT")} == {kc.ET_ROW}
+    # both substitutes bear on every row's comparison with KJIT (no restriction)
+    assert control("fig13", "kjit_is_mv").claims == "" and control("fig13", "et_swapped").claims == ""
 
 
 def test_restrictions_name_existing_claim_texts():

@@ -146,7 +146,8 @@ def test_fig10_controls():
         deg[f"fig10_{sc}_limit_maxgap"] = np.float64(1e-4)
     sims = {sc: lc_scenario(f10["sigma2"])[0] for sc in f10["scenarios"]}
     lo, hi = min(f10["sigma2"]), max(f10["sigma2"])
-    out = apply("fig10", "sigma2_swapped", (deg, sims, CFG))[0]
+    out, out_sims, _ = apply("fig10", "sigma2_swapped", (deg, sims, CFG))
+    np.testing.assert_array_equal(out_sims["rbf4"]["sigma2"], np.asarray(sims["rbf4"]["sigma2"])[::-1])
     np.testing.assert_array_equal(out[f"fig10_rbf4_degmin_{lo:g}"], deg[f"fig10_rbf4_degmin_{hi:g}"])
     np.testing.assert_array_equal(out[f"fig10_rbf4_pl_{hi:g}"], deg[f"fig10_rbf4_pl_{lo:g}"])
     out = apply("fig10", "limit_not_taken", (deg, sims, CFG))[0]

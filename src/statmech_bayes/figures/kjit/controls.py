@@ -11,14 +11,11 @@ Chosen from the paper, the spec and the claims code before any was run (rule 1 o
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from statmech_bayes.ep.messages import kl_gaussian
 from statmech_bayes.figures.kjit.claims import (
     KJIT,
-    PAPER_TABLE,
     fig1_claims,
     fig3_claims,
     fig4_claims,
@@ -44,15 +41,9 @@ MV_ROW = "Random features + MV kernel"      # App. C: the kernel on (means, vari
 ET_ROW = "Extremely randomized trees"       # App. C: the paper's closest competitor of KJIT (-8.90 vs -8.97)
 
 
-def _rows_claims(names) -> str:
-    """The Fig. 13 claims comparing these App. C rows with KJIT."""
-    return "^mean log KL of (" + "|".join(re.escape(n) for n in names) + ") minus that of KJIT"
-
-
-# KJIT replaced by the MV kernel is a wrong answer only for the rows the paper reports better than the MV kernel (and
-# for the MV row itself); the paper's own table puts the others above the MV kernel too
-_MV_MEAN = dict((n, m) for n, m, _ in PAPER_TABLE)[MV_ROW]
-_BEATS_MV = [n for n, m, _ in PAPER_TABLE if n != KJIT and (n == MV_ROW or m < _MV_MEAN)]
+# Fig. 13's two substitutes of KJIT (the MV kernel, extremely randomized trees) bear on every row's comparison with
+# KJIT: on each, the row is compared with something that is not KJIT (a restriction to the rows the paper ranks
+# against them, set after a synthetic run, was dropped on review before the paper-scale run).
 
 
 def _rng():
@@ -492,7 +483,8 @@ def _fig12_flat_along_out(args: tuple) -> tuple:
 
 _NEVER = ("the operator never learns from its inputs: every target regressed on a constant (the training targets' "
           "mean, read back as one Gaussian), the same prediction for every message")
-_FLAT = "the uncertainty trace held flat at its first estimate (the operator's uncertainty never updated)"
+_FLAT = ("the uncertainty trace held flat at its first estimate (the operator's uncertainty never updated; the "
+         "consultations as recorded)")
 
 CONTROLS: dict[str, FigureControls] = {
     "fig1": FigureControls("kjit/fig1", _load_fig1, fig1_claims, (
@@ -585,10 +577,10 @@ CONTROLS: dict[str, FigureControls] = {
     "fig13": FigureControls("kjit/fig13", _load_fig13, fig13_claims, (
         Control("kjit_is_mv", "KJIT's row replaced by the MV kernel's (the kernel on means and variances) in every "
                 "draw of Exp. 1 (judged on the rows the paper reports better than the MV kernel, and the MV row)",
-                _on_every_draw(_kjit_is_mv), claims=_rows_claims(_BEATS_MV)),
+                _on_every_draw(_kjit_is_mv)),
         Control("never_learns", _NEVER + "; KJIT's row, every draw", _on_every_draw(_kjit_never_learns)),
         Control("et_swapped", "the comparison reversed: KJIT's row and that of extremely randomized trees (the "
                 "paper's closest competitor) swapped in every draw (judged on that pair's claim: every other row is above "
-                "both in the paper's table)", _on_every_draw(_kjit_et_swapped), claims=_rows_claims([ET_ROW])),
+                "both in the paper's table)", _on_every_draw(_kjit_et_swapped)),
     )),
 }
