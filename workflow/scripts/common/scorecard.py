@@ -18,7 +18,8 @@ with rule_context(smk) as log:
     robust = robustness.load(smk.input.robustness[0]) if smk.input.robustness else None
     table = robustness.apply(table, robust, robustness.load_variants(smk.input.variants))
     # Issue 43: a pass is control-checked only when every wrong answer that bears on it fails.
-    ctrl = pd.concat([pd.read_csv(p, keep_default_na=False) for p in smk.input.controls]) if smk.input.controls else None
+    tables = list(getattr(smk.input, "controls", []))
+    ctrl = pd.concat([pd.read_csv(p, keep_default_na=False) for p in tables]) if tables else None
     table = controls.control_status(table, ctrl if ctrl is not None else pd.DataFrame(columns=controls.COLUMNS))
     save_csv(smk.output.csv, table)
     moved = table[table.build_verdict != table.verdict]
