@@ -19,6 +19,7 @@ for _paper in PAPERS:
 
 
 include: "workflow/rules/figures.smk"
+include: "workflow/rules/controls.smk"
 include: "workflow/rules/scorecard.smk"
 
 

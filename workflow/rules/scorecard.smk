@@ -12,6 +12,8 @@ rule scorecard:
         # (`python -m statmech_bayes.pipeline.variants build`; not part of the default target).
         robustness=[fig("robustness.csv")] if os.path.exists(fig("robustness.csv")) else [],
         variants="workflow/config/variants.yaml",
+        # Issue 43: each figure's negative controls, where its paper declares them (controls.smk).
+        controls=[p for key in PAPERS for p in controls_outputs(key)],
     output:
         counts=report(fig("scorecard_counts.csv"), caption="../report/scorecard_counts.rst", category="Scorecard"),
         csv=report(fig("scorecard.csv"), caption="../report/scorecard.rst", category="Scorecard"),

@@ -320,7 +320,7 @@ def prepare(t: pd.DataFrame) -> pd.DataFrame:
     t["has_proofs"] = "revision_proof" in t.columns
     for c in ("revised_verdict", "revision_proof", "decided_on", "build_verdict", "seed_stable", "finding", "known",
               "remedy", "registered_tolerance", "registered_reproduced", "registered_verdict", "revision_commit",
-              "revision_reason", "note", "reason", "finding_test"):
+              "revision_reason", "note", "reason", "finding_test", "control", "weak_controls"):
         if c not in t.columns:
             t[c] = ""
     return t
@@ -370,6 +370,10 @@ def verdict_text(r) -> str:
     with the reading that decided."""
     if r.verdict == "pass":
         v = "pass" + (" (known before the paper)" if r.known else "")
+        if r.control == "weak":
+            v += f", weak (a wrong answer passes too: {r.weak_controls.replace('_', ' ')})"
+        elif r.control == "control-checked":
+            v += ", control-checked"
     elif r.verdict == "fail":
         v = "**fail: the paper's error**" if r.finding else "**fail**"
     else:
@@ -452,7 +456,11 @@ def tally(t: pd.DataFrame) -> pd.DataFrame:
                "failed": int((own.verdict == "fail").sum()),
                "findings": int(((own.verdict == "fail") & (own.finding != "")).sum()),
                "undecided": int((own.verdict == "inconclusive").sum()),
-               "setup": int((g.kind == "setup").sum()), "ours": int((g.kind == "ours").sum())}
+               "setup": int((g.kind == "setup").sum()), "ours": int((g.kind == "ours").sum()),
+               # negative controls (issue 43): the passes every bearing wrong answer fails, and those one passes
+               "controlled": bool((own.control != "").any()),
+               "control_checked": int((own.control == "control-checked").sum()),
+               "weak": int((own.control == "weak").sum())}
         for reason in REASONS:
             row[f"undecided_{reason.replace(' ', '_')}"] = int(((own.verdict == "inconclusive")
                                                                & (own.reason == reason)).sum())
@@ -471,7 +479,9 @@ def summary_rows(t: pd.DataFrame, titles: Mapping[str, str] | None = None, pages
     titles = dict(titles or {})
     lines = list(SUMMARY_HEADER)
     for r in tally(t).itertuples():
-        rep = f"{r.reproduced}" + (f" ({r.known} known before the paper)" if r.known else "")
+        parts = [f"{r.known} known before the paper"] * bool(r.known) + \
+            [f"{r.control_checked} control-checked, {r.weak} weak"] * bool(r.controlled)
+        rep = f"{r.reproduced}" + (f" ({'; '.join(parts)})" if parts else "")
         lines.append(f"| [{titles.get(r.paper, r.paper)}]({pages}/{r.paper}.md) | {r.results} | {rep} | "
                      f"{r.failed} ({r.findings}) | {r.undecided} |")
     return lines
@@ -560,6 +570,10 @@ def verdict_paragraph(t: pd.DataFrame, paper: str, codes: Codes = Codes()) -> st
            + ((f" ({c.known} of them a result proven before the paper, which tests our code, not the paper)"
                if c.known == 1 else f" ({c.known} of them results proven before the paper, which test our code, "
                "not the paper)") if c.known else "") + "."]
+    if c.controlled:
+        out.append(f"Against negative controls (wrong answers fed to the same checks), {c.control_checked} of these "
+                   f"passes are control-checked (every wrong answer that bears on them fails) and {c.weak} weak (a "
+                   "wrong answer passes too); the rest are unchecked.")
     fails = g[g.verdict == "fail"]
     if len(fails):
         found, unexplained = fails[fails.finding != ""], fails[fails.finding == ""]

@@ -125,14 +125,17 @@ def summary_rows(c: pd.DataFrame, titles: dict[str, str] | None = None) -> list[
     robustness table's seed columns (``seed_stable``, ``seed_decided``) when the variants were built."""
     titles = titles or {}
     seeds = "seed_decided" in c.columns
-    lines = [SUMMARY_HEADER + (" verdicts stable across seeds |" if seeds else ""),
-             "|---|---|---|---|---|---|---|---|---|---|" + ("---|" if seeds else "")]
+    ctrl = "control_checked" in c.columns
+    lines = [SUMMARY_HEADER + (" verdicts stable across seeds |" if seeds else "")
+             + (" reproduced: control-checked / weak / unchecked |" if ctrl else ""),
+             "|---|---|---|---|---|---|---|---|---|---|" + ("---|" if seeds else "") + ("---|" if ctrl else "")]
     for r in c.itertuples():
         lines.append(f"| {titles.get(r.paper, r.paper)} | {r.claims} | {r.reproduced} | {r.known} | {r.findings} | "
                      f"{r.inconclusive_noise} / {r.inconclusive_wording} / {r.inconclusive_unconverged} / "
                      f"{r.inconclusive_unstated} | {r.unexplained} | {r.revised} | {r.setup_pass} / {r.setup_fail} | "
                      f"{r.ours_pass} / {r.ours_fail} / {r.ours_inconclusive} |"
-                     + (f" {int(r.seed_stable)} of {int(r.seed_decided)} |" if seeds else ""))
+                     + (f" {int(r.seed_stable)} of {int(r.seed_decided)} |" if seeds else "")
+                     + (f" {int(r.control_checked)} / {int(r.weak)} / {int(r.unchecked)} |" if ctrl else ""))
     return lines
 
 
@@ -151,6 +154,9 @@ def _rows(table: pd.DataFrame) -> list[str]:
              "|---|---|---|---|---|---|---|---|---|"]
     for r in table.itertuples():
         verdict = _MARK[r.verdict] + (f" ({r.reason})" if isinstance(r.reason, str) and r.reason else "")
+        control = getattr(r, "control", "")
+        if _present(control):  # negative controls (issue 43, reporting/controls.py)
+            verdict += f"; {control}" + (f" (a wrong answer passes too: {r.weak_controls})" if control == "weak" else "")
         decides = (f"the revision decides (proof: {r.revision_proof})" if _present(r.revision_proof)
                    else "the registered reading decides")
         registered = (f"registered: {_fmt(r.registered_tolerance)} -> {_fmt(r.registered_reproduced)} "
@@ -189,7 +195,10 @@ def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None, c: pd
              "facts* are true by construction and *our own checks* are comparisons or numbers the paper does not "
              "make; both are listed apart and never counted as reproduced. Seeds and variants decide by rules 4 and 5 "
              "of the protocol where they were built under it (`figures/robustness.md`); the main build's own verdict "
-             "is in the CSV's `build_verdict`, and which seeds decided in `decided_on`.", ""]
+             "is in the CSV's `build_verdict`, and which seeds decided in `decided_on`. A reproduced result is "
+             "*control-checked* when every negative control that bears on it (a wrong answer fed to the same check, "
+             "`figures/controls.csv`) fails it, *weak* when one passes it too, *unchecked* otherwise "
+             "([docs/protocol.md](../docs/protocol.md), negative controls).", ""]
     if "decided_on" in table.columns and len(table):
         lines += [f"Verdicts decided on: {table.decided_on.iloc[0]}.", ""]
     lines += summary_rows(c, titles)

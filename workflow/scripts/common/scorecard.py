@@ -1,9 +1,11 @@
 """Gather every figure's claims into figures/scorecard.csv and figures/scorecard.md."""
 from pathlib import Path
 
+import pandas as pd
+
 from statmech_bayes.core.atomic_io import atomic_path, save_csv
 from statmech_bayes.core.rule_runtime import rule_context
-from statmech_bayes.reporting import robustness
+from statmech_bayes.reporting import controls, robustness
 from statmech_bayes.reporting.scorecard import check_findings, check_proofs, counts, gather, to_markdown
 
 smk = snakemake
@@ -15,11 +17,15 @@ with rule_context(smk) as log:
     # beside the main build (the figure's own claims file keeps the main build's verdict).
     robust = robustness.load(smk.input.robustness[0]) if smk.input.robustness else None
     table = robustness.apply(table, robust, robustness.load_variants(smk.input.variants))
+    # Issue 43: a pass is control-checked only when every wrong answer that bears on it fails.
+    tables = list(getattr(smk.input, "controls", []))
+    ctrl = pd.concat([pd.read_csv(p, keep_default_na=False) for p in tables]) if tables else None
+    table = controls.control_status(table, ctrl if ctrl is not None else pd.DataFrame(columns=controls.COLUMNS))
     save_csv(smk.output.csv, table)
     moved = table[table.build_verdict != table.verdict]
     save_csv(smk.output.robust, moved[["paper", "figure", "claim", "kind", "build_verdict", "verdict", "reason", "note"]])
     papers = list(dict(smk.params.titles))
-    c = counts(table, papers)
+    c = counts(table, papers).merge(controls.counts(table, papers), on="paper", how="left")
     if robust is not None and table.seed_stable.notna().any():  # a seed variant was built: its column
         c = c.merge(robustness.seed_stability(table), on="paper", how="left").fillna(
             {"seed_stable": 0, "seed_decided": 0})

@@ -1,0 +1,51 @@
+# Negative controls (issue 43): one rule per figure whose paper declares controls
+# (statmech_bayes.figures.<paper>.controls.CONTROLS). It runs the figure's claims on its own data and on each wrong
+# answer's, and writes figures/<paper>/<figure>.controls.csv. Apart from the figure rule, so that declaring a control
+# never reruns a figure; it reads the figure's claims file to check that its loader gives the same claims.
+import importlib
+
+
+def declared_controls(paper):
+    """The figures of ``paper`` with declared controls (none when the paper has no controls module)."""
+    try:
+        declared = importlib.import_module(f"statmech_bayes.figures.{paper}.controls")
+    except ModuleNotFoundError as e:
+        if e.name != f"statmech_bayes.figures.{paper}.controls":
+            raise
+        return {}
+    return declared.CONTROLS
+
+
+def controls_outputs(paper):
+    """The controls tables of ``paper``'s selected figures that declare controls."""
+    return [fig(paper, f"{name}.controls.csv") for name in selected_figures(paper) if name in declared_controls(paper)]
+
+
+for _paper, _name, _module, _layout, _cfg in FIGURES:
+    if _name not in declared_controls(_paper):
+        continue
+
+    rule:
+        name:
+            f"{PAPERS[_paper].prefix}_{_name}_controls"
+        input:
+            data=flatten_paths(_layout),
+            claims=fig(_paper, f"{_name}.claims.json"),
+            code=code("common/run_controls.py", f"statmech_bayes.figures.{_paper}.controls"),
+        output:
+            fig(_paper, f"{_name}.controls.csv"),
+        params:
+            layout=_layout,
+            cfg=_cfg,
+            paper=_paper,
+            figure=_name,
+        log:
+            logs(f"{PAPERS[_paper].prefix}_{_name}_controls"),
+        benchmark:
+            bench(f"{PAPERS[_paper].prefix}_{_name}_controls")
+        threads: 1
+        localrule: True
+        conda:
+            CONDA_ENV
+        script:
+            "../scripts/common/run_controls.py"

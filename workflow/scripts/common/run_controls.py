@@ -1,0 +1,18 @@
+"""Run one figure's negative controls (statmech_bayes.reporting.controls): its claims on its own data, checked
+against the figure's claims file, and on each declared wrong answer's; write the comparison table."""
+import importlib
+import json
+
+from statmech_bayes.core.atomic_io import save_csv
+from statmech_bayes.core.rule_runtime import rule_context
+from statmech_bayes.reporting import controls
+
+smk = snakemake
+with rule_context(smk) as log:
+    declared = importlib.import_module(f"statmech_bayes.figures.{smk.params.paper}.controls").CONTROLS
+    fc = declared[smk.params.figure]
+    real, table = controls.run(fc, smk.params.layout, smk.params.cfg)
+    with open(smk.input.claims) as f:
+        controls.check_real(real, json.load(f))
+    save_csv(smk.output[0], table)
+    log.info("controls of %s:\n%s", fc.figure, table.groupby("control").outcome.value_counts().to_string())
