@@ -18,6 +18,9 @@ def copy_workflow(dest: Path) -> Path:
     shutil.copy(ROOT / "Snakefile", dest / "Snakefile")
     for d in ("workflow", "profiles", "src", "notebooks", "envs", "data", "tests"):
         shutil.copytree(ROOT / d, dest / d, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints"))
+    # the protocol's registered thresholds, which the claims read at run time (reporting/protocol.threshold)
+    (dest / "figures").mkdir(exist_ok=True)
+    shutil.copy(ROOT / "figures" / "protocol.csv", dest / "figures" / "protocol.csv")
     return dest
 
 
