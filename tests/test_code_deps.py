@@ -57,6 +57,17 @@ def test_every_rule_declares_exactly_its_import_closure():
     assert checked >= 30
 
 
+def test_every_rule_that_can_judge_claims_declares_the_registered_thresholds():
+    """The claims read the protocol's thresholds from figures/protocol.csv at run time (reporting/protocol.threshold),
+    so every rule whose code reaches reporting/protocol.py lists that file as an input: changing a threshold
+    re-judges exactly the claims it can move."""
+    protocol = "src/statmech_bayes/reporting/protocol.py"
+    judging = [r for r in rules().values() if protocol in r.code]
+    assert len(judging) >= 50  # every figure, its controls and the scorecard
+    missing = sorted(r.name for r in judging if "figures/protocol.csv" not in r.inputs)
+    assert not missing, f"rules that read the thresholds without declaring figures/protocol.csv: {missing}"
+
+
 def test_lazy_imports_are_found(tmp_path):
     """An import inside a function body is part of the closure (it runs when the function is called)."""
     from statmech_bayes.pipeline.code_deps import import_closure

@@ -188,7 +188,7 @@ def test_the_checker_accepts_the_shipped_configurations_and_rejects_bad_keys(wf_
      ["snakemake -n --cores 1 figures/sollich_halees/fig2.png --force"]),
     # a near miss of a rule name
     (("figures/sollich_halees/fig2.png", "--forcerun", "sh_fig2_posteriro"),
-     ["no rule 'sh_fig2_posteriro'; did you mean sh_fig2_posterior?"]),
+     ["no rule 'sh_fig2_posteriro'; did you mean sh_fig2_posterior"]),  # the closest first
 ])
 def test_a_bad_target_stops_at_start_saying_what_to_type(wf_copy, args, needles):
     proc = run_snakemake(wf_copy, "-n", *args, check=False)

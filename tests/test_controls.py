@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from statmech_bayes.pipeline import controls_registry as reg
 from statmech_bayes.reporting import controls as ct
 from statmech_bayes.reporting.claims import ClaimsRecord
 
@@ -108,9 +109,9 @@ def test_the_loader_must_reproduce_the_figures_claims():
 
 def test_every_declared_control_is_registered_in_the_ledger():
     """Controls are registered like readings: the ledger (figures/controls.csv, written by
-    ``python -m statmech_bayes.reporting.controls``) lists each as declared; a change to one shows in its history."""
-    ledger = pd.read_csv(ROOT / ct.LEDGER, dtype=str, keep_default_na=False)
-    assert ledger.to_dict("records") == ct.declared().astype(str).to_dict("records")
+    ``python -m statmech_bayes.pipeline.controls_registry``) lists each as declared; a change to one shows in its history."""
+    ledger = pd.read_csv(ROOT / reg.LEDGER, dtype=str, keep_default_na=False)
+    assert ledger.to_dict("records") == reg.declared().astype(str).to_dict("records")
 
 
 @pytest.mark.workflow
@@ -118,7 +119,7 @@ def test_every_figures_controls_run_on_the_quick_build(quick_run):
     """On the quick build each declared figure's controls table exists with its declared controls, some control
     bears on some claim of every figure, and every paper has a detected control. (At quick sizes many claims are
     undecided, so a detection per figure is asked of the paper-scale tables, below.)"""
-    declared = ct.declared()
+    declared = reg.declared()
     assert len(declared)
     detected = set()
     for (paper, figure), g in declared.groupby(["paper", "figure"]):
@@ -134,7 +135,7 @@ def test_at_paper_scale_some_control_of_every_figure_is_detected():
     """A control that nothing detects is no control: in every committed controls table some control fails some
     claim, unless the figure has no passing result for a control to be detected on."""
     scorecard = pd.read_csv(ROOT / "figures" / "scorecard.csv", keep_default_na=False)
-    for figure in ct.declared().figure.unique():
+    for figure in reg.declared().figure.unique():
         path = ROOT / "figures" / f"{figure}.controls.csv"
         if not path.exists():
             pytest.skip("the controls are not built at paper scale yet")

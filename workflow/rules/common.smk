@@ -363,6 +363,11 @@ _SRC = Path(os.path.relpath(_SRC_ROOT))
 _SCRIPTS = Path(os.path.relpath(Path(workflow.basedir) / "workflow" / "scripts"))
 
 
+# The protocol's registered thresholds (docs/protocol.md, rule 6), which the claims read at run time
+# (reporting/protocol.threshold): an input of every rule that judges claims, so that changing one re-judges them.
+PROTOCOL_THRESHOLDS = os.path.relpath(Path(workflow.basedir) / "figures" / "protocol.csv")
+
+
 def fig(*parts):
     """A final output under <output_root>/figures (committed for the full configuration)."""
     return os.path.normpath(os.path.join(ROOT, "figures", *parts))

@@ -2,18 +2,7 @@
 # (statmech_bayes.figures.<paper>.controls.CONTROLS). It runs the figure's claims on its own data and on each wrong
 # answer's, and writes figures/<paper>/<figure>.controls.csv. Apart from the figure rule, so that declaring a control
 # never reruns a figure; it reads the figure's claims file to check that its loader gives the same claims.
-import importlib
-
-
-def declared_controls(paper):
-    """The figures of ``paper`` with declared controls (none when the paper has no controls module)."""
-    try:
-        declared = importlib.import_module(f"statmech_bayes.figures.{paper}.controls")
-    except ModuleNotFoundError as e:
-        if e.name != f"statmech_bayes.figures.{paper}.controls":
-            raise
-        return {}
-    return declared.CONTROLS
+from statmech_bayes.pipeline.controls_registry import paper_controls as declared_controls
 
 
 def controls_outputs(paper):
@@ -32,12 +21,13 @@ for _paper, _name, _module, _layout, _cfg in FIGURES:
             data=flatten_paths(_layout),
             claims=fig(_paper, f"{_name}.claims.json"),
             code=code("common/run_controls.py", f"statmech_bayes.figures.{_paper}.controls"),
+            protocol=PROTOCOL_THRESHOLDS,
         output:
             fig(_paper, f"{_name}.controls.csv"),
         params:
             layout=_layout,
             cfg=_cfg,
-            paper=_paper,
+            module=f"statmech_bayes.figures.{_paper}.controls",
             figure=_name,
         log:
             logs(f"{PAPERS[_paper].prefix}_{_name}_controls"),

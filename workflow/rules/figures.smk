@@ -12,6 +12,7 @@ for _paper, _name, _module, _layout, _cfg in FIGURES:
         input:
             data=flatten_paths(_layout),
             code=code("common/plot_figure.py", f"statmech_bayes.figures.{_paper}.{_module}"),
+            protocol=PROTOCOL_THRESHOLDS,
         output:
             **figure_outputs(_paper, _name, keep=(_paper, _name) in TIMING_FIGURES and keeps_timing_figures()),
         params:

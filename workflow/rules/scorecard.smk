@@ -6,6 +6,7 @@ rule scorecard:
     input:
         claims=[fig(key, f"{name}.claims.json") for key in PAPERS for name in selected_figures(key)],
         code=code("common/scorecard.py"),
+        protocol=PROTOCOL_THRESHOLDS,
         # Rule 3: a finding is proven by a test of this file; the scorecard stops when one names no such test.
         findings_tests="tests/test_findings.py",
         # Issue 37: the verdicts under the variants (a second seed, the unstated choices), when they were built

@@ -115,16 +115,26 @@ def figure_rules(prefixes: Mapping[str, str] | None = None,
     return {n: Rule(n, n, 1) for n in names}
 
 
+def controls_rules() -> dict[str, Rule]:
+    """The negative-control rules of workflow/rules/controls.smk: ``<prefix>_<figure>_controls`` for every figure
+    whose paper declares controls for it (statmech_bayes.pipeline.controls_registry), no wildcards."""
+    from statmech_bayes.pipeline.controls_registry import paper_controls
+    from statmech_bayes.pipeline.registry import papers
+
+    names = [f"{p.prefix}_{f}_controls" for k, p in papers().items() for f in p.figures if f in paper_controls(k)]
+    return {n: Rule(n, n, 1) for n in names}
+
+
 def workflow_rules(workflow_dir: str | os.PathLike, with_figures: bool = True) -> dict[str, Rule]:
     """Every rule of the workflow in ``workflow_dir`` (its Snakefile and workflow/rules/*.smk), plus the figure
-    rules of the registry."""
+    and negative-control rules that the rule files make in a loop over the registry."""
     d = Path(workflow_dir)
     rules: dict[str, Rule] = {}
     for f in [d / "Snakefile", *sorted((d / "workflow" / "rules").glob("*.smk"))]:
         if f.is_file():
             rules.update(parse_rule_text(f.read_text()))
     if with_figures:
-        rules.update({k: v for k, v in figure_rules().items() if k not in rules})
+        rules.update({k: v for k, v in {**figure_rules(), **controls_rules()}.items() if k not in rules})
     return rules
 
 

@@ -186,35 +186,3 @@ def counts(table: pd.DataFrame, papers=None) -> pd.DataFrame:
     if papers is not None:
         out = out.reindex(list(papers), fill_value=0)
     return out.reset_index()
-
-
-# ------------------------------------------------------------------------------------------------ the ledger
-
-LEDGER = "figures/controls.csv"
-LEDGER_COLUMNS = ["paper", "figure", "control", "wrong_answer", "claims"]
-
-
-def declared() -> pd.DataFrame:
-    """Every declared control of every registered paper, one row each (:data:`LEDGER_COLUMNS`)."""
-    import importlib
-
-    from statmech_bayes.pipeline.registry import papers
-
-    rows = []
-    for key in papers():
-        try:
-            module = importlib.import_module(f"statmech_bayes.figures.{key}.controls")
-        except ModuleNotFoundError as e:
-            if e.name != f"statmech_bayes.figures.{key}.controls":
-                raise
-            continue
-        for fc in module.CONTROLS.values():
-            rows += [[key, fc.figure, c.name, c.wrong_answer, c.claims] for c in fc.controls]
-    return pd.DataFrame(rows, columns=LEDGER_COLUMNS)
-
-
-if __name__ == "__main__":  # python -m statmech_bayes.reporting.controls: register the declared controls
-    from statmech_bayes.core.atomic_io import save_csv
-
-    save_csv(LEDGER, declared())
-    print(f"{LEDGER}: {len(declared())} controls")

@@ -9,8 +9,7 @@ from statmech_bayes.reporting import controls
 
 smk = snakemake
 with rule_context(smk) as log:
-    declared = importlib.import_module(f"statmech_bayes.figures.{smk.params.paper}.controls").CONTROLS
-    fc = declared[smk.params.figure]
+    fc = importlib.import_module(smk.params.module).CONTROLS[smk.params.figure]
     real, table = controls.run(fc, smk.params.layout, smk.params.cfg)
     with open(smk.input.claims) as f:
         controls.check_real(real, json.load(f))
