@@ -622,11 +622,51 @@ def test_fig8_claims_frames_reversed_and_the_lift_bar(cfg):
     assert claim(rec, "min over frames of the mean probability on the moving ball's pixels").verdict == "pass"
     assert claim(rec, "max over frames of the mean probability on background pixels").verdict == "pass"
     lift = claim(rec, "mean probability on the extra ball's pixels in frame 5")
-    assert lift.verdict == "pass" and 0.2 < lift.reproduced < 0.35
+    # rise 0.3 (0.4 against 0.1), mean 0.4: the margin min(0.3 - 0.05, 0.5 - 0.4) is the ceiling's 0.1
+    assert lift.verdict == "pass" and lift.registered_reproduced == pytest.approx(0.3, abs=0.05)
+    assert lift.reproduced == pytest.approx(0.1, abs=1e-9)
     v_w, tr_w = tracking_dicts(cfg, reverse_frames)
     assert claim(hvz.fig8_claims(v_w, tr_w, cfg), "moving ball's pixels").verdict == "fail"
     high = claim(hvz.fig8_claims(v, tr, with_claims(cfg, lift_min=0.5)), "extra ball's pixels in frame 5")
-    assert high.verdict == "fail" and "a visible rise of at least 0.5;" in high.note
+    assert high.verdict == "fail" and "min(rise - 0.5, 1/2 - the extra ball's mean probability" in high.note
+    assert high.registered_verdict == "fail"
+
+
+def test_lift_registered_reading_passes_the_extra_ball_fully_detected(cfg):
+    """Rule 1 proof (hvz.LIFT_CEILING_PROOF): the extra ball fully detected (probability 1 on its pixels in frame 5),
+    which the paper's sentence rules out ("adds some noise ..., but is ignored when we truncate at probability 0.5"),
+    PASSES the registered reading (a rise of at least lift_min, no ceiling); the revised reading (the rise, and the
+    extra ball's mean below 1/2) fails it, and with the proof the revision decides. Some noise under the
+    truncation (mean 0.4 against 0.1 elsewhere) passes both; no rise at all fails both."""
+    text = "mean probability on the extra ball's pixels in frame 5"
+    v, tr = tracking_dicts(cfg)
+    right = claim(hvz.fig8_claims(v, tr, cfg), text)
+    assert (right.verdict, right.registered_verdict, right.revised_verdict) == ("pass", "pass", "pass")
+    extra = v["extra"].astype(bool)
+    ell = np.array(tr["ell_mean"], dtype=float)
+    ell[extra] = 1.0
+    detected = dict(tr, ell_mean=ell, extra_mean_ell=np.float64(1.0))
+    c = claim(hvz.fig8_claims(v, detected, cfg), text)
+    assert c.registered_verdict == "pass" and c.registered_reproduced > 0.8  # the registered reading passes it
+    assert c.revised_verdict == "fail" and c.verdict == "fail" and c.reproduced == pytest.approx(-0.5)
+    assert c.revision_proof == hvz.LIFT_CEILING_PROOF and c.registered_tolerance == "[0.05, inf]"
+    assert c.paper.endswith("but is ignored when we truncate at probability 0.5")
+    ell = np.array(tr["ell_mean"], dtype=float)
+    ell[extra] = 0.1  # the extra ball's pixels as in the other frames: no noise added
+    none = claim(hvz.fig8_claims(v, dict(tr, ell_mean=ell, extra_mean_ell=np.float64(0.1)), cfg), text)
+    assert (none.verdict, none.registered_verdict) == ("fail", "fail")
+
+
+def test_lift_ceiling_is_judged_per_chain_by_rule_3(cfg):
+    """Unconverged chains decide the revised reading only together: one chain whose extra ball is detected (mean
+    0.9) against three under the truncation leaves it undecided; all four under it pass."""
+    v, tr = tracking_dicts(cfg)
+    text = "mean probability on the extra ball's pixels in frame 5"
+    slow = dict(tr, rhat_k=np.float64(50.0), chain_lift=np.full(4, 0.3))
+    split = claim(hvz.fig8_claims(v, dict(slow, chain_extra_mean_ell=np.array([0.4, 0.4, 0.4, 0.9])), cfg), text)
+    assert (split.verdict, split.reason) == ("inconclusive", "unconverged")
+    agree = claim(hvz.fig8_claims(v, dict(slow, chain_extra_mean_ell=np.full(4, 0.4)), cfg), text)
+    assert agree.verdict == "pass"
 
 
 def test_fig9_claims_frames_reversed_fail(cfg):
