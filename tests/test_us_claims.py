@@ -863,3 +863,56 @@ def test_figs_11_12_one_draw_or_no_other_spike_is_inconclusive_not_a_crash(n, to
     others = [c for c in rec.claims if "other large spikes" in c.claim]
     judged = others if top < 2 else rec.claims
     assert len(others) == 2 and all(undecided(c) for c in judged)
+
+
+# ------------------------------------------------ issue 43: the identities behind Fig. 2's spike rows
+
+
+@pytest.mark.parametrize("p, a", [(10, 2.0), (5, 3.0), (4, 2.5)])
+def test_isolated_components_sit_at_their_kernel_value_over_kappa(p, a):
+    """us_claims.SPIKE_IDENTITY_TEST: on any graph an isolated vertex has C_hat_ii = (1 - 1/a)^p (= c_0) and each end
+    of an isolated edge 0.5 (1 + (1 - 2/a)^p) (the edge's two eigenvalues 1 and 1 - 2/a of T), whatever the rest of
+    the graph; so after the global normalisation the spikes sit at exactly c/kappa_graph and Fig. 2's spike rows,
+    which compare them with c/kappa of the cavity, test kappa_graph against the cavity's kappa and nothing else."""
+    from statmech_bayes.graphs.ensembles import make_graph
+    from statmech_bayes.graphs.operators import degrees
+    from statmech_bayes.randomwalk.kernels import kernel_diagonal_sparse, rw_coefficients
+
+    A = make_graph("erdos_renyi", 3000, np.random.default_rng(5), mean_degree=2.0)
+    diag = kernel_diagonal_sparse(A, p, a)
+    deg = degrees(A)
+    iso, edge = deg == 0, (deg == 1) & (A @ deg == 1)
+    assert iso.sum() > 50 and edge.sum() > 50  # e^-2 V and about 2 e^-4 V of them
+    c0, c_edge = (1 - 1 / a) ** p, 0.5 * (1 + (1 - 2 / a) ** p)
+    assert rw_coefficients(p, a)[0] == pytest.approx(c0, rel=1e-12)
+    kappa_graph = diag.mean()
+    C = diag / kappa_graph
+    np.testing.assert_allclose(C[iso], c0 / kappa_graph, rtol=1e-12)
+    np.testing.assert_allclose(C[edge], c_edge / kappa_graph, rtol=1e-12)
+
+
+def test_spike_weight_is_the_degree_zero_share_of_graph_and_cavity():
+    """us_claims.SPIKE_WEIGHT_TEST: Fig. 2's spike-weight row compares the share of C_ii below 2 c_0/kappa on the graph
+    with that of the cavity's samples. On the graph it is exactly the share of degree-0 vertices; in the cavity
+    population a sample is c_0 exactly when its drawn degree is 0, so the share is that of d = 0 draws. Both are
+    samples of the one degree law's p(0): the row is true by construction (a set-up fact), agreeing within
+    binomial error."""
+    import math
+
+    from statmech_bayes.graphs.ensembles import make_graph, poisson_degree_law
+    from statmech_bayes.graphs.operators import degrees
+    from statmech_bayes.randomwalk.cavity.population import global_kappa
+    from statmech_bayes.randomwalk.kernels import kernel_diagonal_sparse
+
+    p, a = 10, 2.0
+    c0 = (1 - 1 / a) ** p
+    A = make_graph("erdos_renyi", 4000, np.random.default_rng(6), mean_degree=3.0)
+    diag = kernel_diagonal_sparse(A, p, a)
+    C = diag / diag.mean()
+    assert np.mean(C < 2 * c0 / diag.mean()) == np.mean(degrees(A) == 0)
+    r = global_kappa(poisson_degree_law(3.0), p, a, 1000, 10, 4, np.random.default_rng(7))
+    below = np.mean(r.prior_samples / r.kappa < 2 * c0 / r.kappa)
+    assert below == np.mean(r.prior_samples == c0)
+    p0, n = math.exp(-3.0), r.prior_samples.size
+    assert abs(below - p0) < 5 * math.sqrt(p0 * (1 - p0) / n)
+    assert abs(np.mean(degrees(A) == 0) - p0) < 5 * math.sqrt(p0 * (1 - p0) / 4000)
