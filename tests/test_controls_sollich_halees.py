@@ -50,7 +50,7 @@ def lc_args(names):
 def test_every_figure_has_controls_and_their_claim_patterns_compile():
     assert set(CONTROLS) == set(FIGURES)
     for fc in CONTROLS.values():
-        assert 1 <= len(fc.controls) <= 4
+        assert len(fc.controls) >= 1
         for c in fc.controls:
             re.compile(c.claims)
 

@@ -267,6 +267,19 @@ def test_fig4_ov_asymptotic_behaviour_flips_for_a_wrong_decay():
     assert rec.claims[0].verdict == FAIL
 
 
+def test_fig4_ov_claims_on_a_flat_sim_are_undecided_not_a_crash():
+    """A Sim that never learns (every data set held at its first point: the sim_flat control) has a decay rate of 0;
+    OV's over the same regime is then an infinite factor away, but with no spread between the data sets nothing can
+    be decided. It used to raise ZeroDivisionError in the 'across the regime' reading."""
+    n, sims, ov = crossover()
+    flat = np.repeat(sims[:, :1], n.size, axis=1)
+    rec = ClaimsRecord("t/f", "t")
+    claims.ov_claims(rec, n, flat, ov, 0.05, 4.0)
+    right, only = rec.claims
+    assert right.verdict == only.verdict == INCONCLUSIVE
+    assert "no n" in right.reproduced or "fewer than 2" in right.reproduced
+
+
 def test_fig4_make_judges_mw_and_has_no_finding(tmp_path):
     names = ("rbf1",)
     cfg = lc_cfg(names)

@@ -703,10 +703,11 @@ def ov_claims(rec, n, sims, ov, s2: float, k: float) -> None:
     ok = np.isfinite(s_sim) & np.isfinite(s_ov)
 
     def every_n(sel, want_right: bool) -> tuple[Reading, str]:
-        r = s_ov[sel] / s_sim[sel]
+        with np.errstate(divide="ignore", invalid="ignore"):  # a flat Sim: infinite ratios, undecided below
+            r = s_ov[sel] / s_sim[sel]
+            ends = s_ov[sel][:, None] / (s_sim[sel][:, None] + np.array([-1.0, 1.0]) * u[sel][:, None])
         if not r.size:
             return Reading("every n (no n in the regime)", float("nan"), upper=2.0, decidable=False), "no n"
-        ends = s_ov[sel][:, None] / (s_sim[sel][:, None] + np.array([-1.0, 1.0]) * u[sel][:, None])
         spans_zero = np.abs(s_sim[sel]) <= u[sel]
         sure_right = ~spans_zero & np.all((ends >= 0.5) & (ends <= 2.0), axis=1)
         sure_wrong = ~spans_zero & (np.all(ends < 0.5, axis=1) | np.all(ends > 2.0, axis=1))
@@ -729,7 +730,8 @@ def ov_claims(rec, n, sims, ov, s2: float, k: float) -> None:
         r_ov = float(np.log(max(ov[b], 1e-300) / max(ov[a], 1e-300))) / span
         d = sims[:, b] / m[b] - sims[:, a] / m[a]
         ua = k * float(d.std(ddof=1)) / np.sqrt(sims.shape[0]) / span
-        r = r_ov / r_sim
+        # a flat Sim (rate 0, e.g. a curve that never learns) makes any decay of OV's an infinite factor
+        r = r_ov / r_sim if r_sim else (np.inf if r_ov else np.nan)
         ends = [r_ov / (r_sim + e) for e in (-ua, ua)] if abs(r_sim) > ua else []
         decidable = bool(ends) and (all(0.5 <= e <= 2.0 for e in ends) or all(e < 0.5 for e in ends)
                                     or all(e > 2.0 for e in ends))

@@ -313,10 +313,10 @@ CONTROLS: dict[str, FigureControls] = {
     )),
     "fig3": FigureControls("sollich_halees/fig3", _load_lc, C.fig3_claims,
                            (_sim_is_lc(3), _sim_flat(3), _bounds_swapped(3), _lc_uc_swapped(3))),
-    # no sim_flat here: fig4_claims (ov_claims, 'across the regime') divides by Sim's mean log-slope and raises
-    # ZeroDivisionError on a flat Sim; the OV bound in place of Sim bears on the same OV and crossover claims
+    # sim_flat was left out while ov_claims raised ZeroDivisionError on a flat Sim (a crash, fixed in issue 43's
+    # follow-up); the OV bound in place of Sim bears on the same OV and crossover claims
     "fig4": FigureControls("sollich_halees/fig4", _load_lc, C.fig4_claims, (
-        _sim_is_lc(4),
+        _sim_is_lc(4), _sim_flat(4),
         Control("sim_is_ov", "the simulated true learning curve replaced by the OV lower bound (each data set's "
                 "curve rescaled so their mean is OV)", _lc_sim_is(4, "OV"),
                 # OV's decay rate within a factor 2 of Sim's: Sim = OV is the right answer for that claim
