@@ -158,10 +158,15 @@ def test_pages_and_summary_show_weak_passes():
                          dict(paper="toy", figure="toy/fig1", claim="size", kind="setup", paper_statement="n = 3",
                               reproduced="3", tolerance="== 3", verdict="pass", control="", weak_controls="")])
     assert pp.summary_rows(rows, {"toy": "Toy"})[2] == \
-        "| [Toy](docs/papers/toy.md) | 2 | 2 (1 control-checked, 1 weak) | 0 (0) | 0 |"
-    page = pp.page(rows, "toy")
+        "| [Toy](docs/papers/toy.md) | 2 | 1 | 1 | 0 | 0 | 0 (0) | 0 | none |"
+    declared = pd.DataFrame([dict(paper="toy", figure="toy/fig1", control="steeper",
+                                  wrong_answer="a curve twice as steep", claims="slope|order")])
+    page = pp.page(rows, "toy", declared=declared)
     assert "pass, weak (a wrong answer passes too: steeper)" in page and "pass, control-checked" in page
-    assert "1 of these passes are control-checked" in page
+    # which controls exist: listed on the paper's page, with the claims a limited one applies to
+    assert "| Fig 1 | steeper | a curve twice as steep (only claims matching `slope\\|order`) |" in page
+    assert "2 pass (1 is reproduced: every wrong answer fed to the same check (a negative control) that bears on it " \
+        "fails; 1 weak: a wrong answer passes too)" in page
 
 
 def test_a_claim_whose_text_carries_a_number_of_the_data_is_still_matched():

@@ -203,8 +203,11 @@ def test_summary_counts_add_up_to_the_scorecards(scorecard):
     assert len(tally) == len(counts)
     for paper, r in tally.iterrows():
         c = counts.loc[names[paper][0]]
-        assert r.reproduced + r.failed + r.undecided == r.results == c.claims, paper
-        assert (r.reproduced - r.known, r.known, r.findings) == (c.reproduced, c.known, c.findings), paper
+        assert r.passed + r.failed + r.undecided == r.results == c.claims, paper
+        assert (r.passed - r.known, r.known, r.findings) == (c.reproduced, c.known, c.findings), paper
+        # the passes split into reproduced (control-checked), weak, unchecked and proven before the paper
+        assert r.control_checked + r.weak + r.unchecked + r.known == r.passed, paper
+        assert (r.control_checked, r.weak, r.unchecked) == (c.control_checked, c.weak, c.unchecked), paper
         assert r.failed == c.findings + c.unexplained, paper
         assert r.undecided == c.inconclusive_noise + c.inconclusive_wording + c.inconclusive_unconverged + \
             c.inconclusive_unstated, paper
@@ -214,8 +217,8 @@ def test_summary_counts_add_up_to_the_scorecards(scorecard):
         cells = [c.strip() for c in line.strip("|").split("|")]
         assert cells[0] == f"[{names[paper][0]}](docs/papers/{paper}.md)"
         assert int(cells[1]) == r.results
-        assert int(cells[2].split()[0]) + int(cells[3].split()[0]) + int(cells[4]) == r.results
-        assert cells[3] == f"{r.failed} ({r.findings})"
+        assert sum(int(x) for x in cells[2:6]) + int(cells[6].split()[0]) + int(cells[7]) == r.results
+        assert int(cells[2]) == r.control_checked and cells[6] == f"{r.failed} ({r.findings})"
 
 
 TOY = [dict(paper="toy", figure="toy/fig1", claim="log-log slope of the learning curve", kind="value",
@@ -236,7 +239,7 @@ TOY_PAGE = """\
 
 *Toy & Model 2020, J. Toys 1:1-2*
 
-Of its 2 results, 1 reproduces. None fails. 1 cannot be decided, on the wording, where readings of the paper's \
+Of its 2 results, 1 passes (1 unchecked: the paper has no negative controls). None fails. 1 cannot be decided, on the wording, where readings of the paper's \
 words disagree (Fig 2).
 
 Terms (reading, registered reading, revision, undecided, finding): [the glossary](../protocol.md#terms). Every \
@@ -267,7 +270,7 @@ def test_a_two_claim_scorecard_gives_the_expected_page():
     details = pages["toy-details.md"]
     assert "- **revision: commit**: abc1234" in details and "(rule 2, commit 1234abcd)" in details
     assert pp.summary_rows(pd.DataFrame(TOY), {"toy": "Toy & Model 2020"})[2] == \
-        "| [Toy & Model 2020](docs/papers/toy.md) | 2 | 1 | 0 (0) | 1 |"
+        "| [Toy & Model 2020](docs/papers/toy.md) | 2 | 0 | 0 | 1 | 0 | 0 (0) | 1 | none |"
 
 
 def test_a_scorecard_without_the_proof_columns_does_not_claim_which_reading_decided():

@@ -11,8 +11,9 @@ configuration keys, test names (:func:`plain`); the details page keeps the text 
 
     python -m statmech_bayes.reporting.paper_pages [--scorecard figures/scorecard.csv] [--out docs/papers]
 
-:func:`summary_rows` gives the README's short summary: per paper, results / reproduced / failed (findings among
-them) / undecided, and a link to the paper's page.
+:func:`summary_rows` gives the README's short summary: per paper, results; reproduced (control-checked), weak and
+unchecked passes and those proven before the paper; failed (findings among them); undecided; the negative
+controls; and a link to the paper's page.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
+
+from statmech_bayes.reporting import controls, scorecard
 
 REPO = Path(__file__).resolve().parents[3]
 FIGURES_PACKAGE = Path(__file__).resolve().parents[1] / "figures"
@@ -443,47 +446,52 @@ def short_note(r, codes: Codes = Codes(), limit: int = NOTE_LIMIT) -> str:
 # --------------------------------------------------------------------------------------------------------------
 
 def tally(t: pd.DataFrame) -> pd.DataFrame:
-    """Per paper (first-appearance order), over its own results (kinds value, relation, wording): ``results``,
-    ``reproduced`` (every pass, ``known`` among them: proven before the paper), ``failed`` (``findings`` among
-    them: the paper's own errors), ``undecided`` and per reason; the set-up facts and our own checks apart."""
+    """Per paper (first-appearance order), over its own results (kinds value, relation, wording), from the
+    scorecard's own counts (:func:`.scorecard.counts`, :func:`.controls.counts`): ``results``; ``passed`` (every
+    pass) and its parts ``control_checked`` (reproduced: every wrong answer that bears on it fails), ``weak`` (a
+    wrong answer passes too), ``unchecked`` and ``known`` (proven before the paper); ``failed`` (``findings``
+    among them: the paper's own errors); ``undecided`` and per reason; the set-up facts and our own checks apart;
+    ``controlled``: whether any control bears on the paper."""
     t = prepare(t)
-    rows = []
-    for paper, g in t.groupby("paper", sort=False):
-        own = g[g.kind.isin(OWN_KINDS)]
-        row = {"paper": paper, "results": len(own),
-               "reproduced": int((own.verdict == "pass").sum()),
-               "known": int(((own.verdict == "pass") & (own.known != "")).sum()),
-               "failed": int((own.verdict == "fail").sum()),
-               "findings": int(((own.verdict == "fail") & (own.finding != "")).sum()),
-               "undecided": int((own.verdict == "inconclusive").sum()),
-               "setup": int((g.kind == "setup").sum()), "ours": int((g.kind == "ours").sum()),
-               # negative controls (issue 43): the passes every bearing wrong answer fails, and those one passes
-               "controlled": bool((own.control != "").any()),
-               "control_checked": int((own.control == "control-checked").sum()),
-               "weak": int((own.control == "weak").sum())}
-        for reason in REASONS:
-            row[f"undecided_{reason.replace(' ', '_')}"] = int(((own.verdict == "inconclusive")
-                                                               & (own.reason == reason)).sum())
-        rows.append(row)
-    return pd.DataFrame(rows)
+    own = t[t.kind.isin(OWN_KINDS)]
+    papers = list(dict.fromkeys(t.paper))
+    c = scorecard.counts(t, papers).set_index("paper")
+    ctl = controls.counts(own, papers).set_index("paper")
+    out = pd.DataFrame(index=c.index)
+    out["results"] = c.claims
+    out["passed"] = c.reproduced + c.known
+    out["control_checked"], out["weak"] = ctl.control_checked, ctl.weak
+    out["unchecked"] = c.reproduced - ctl.control_checked - ctl.weak  # no control bears, or none decides
+    out["known"] = c.known
+    out["failed"] = c.findings + c.unexplained
+    out["findings"] = c.findings
+    out["undecided"] = sum(c[col] for col in scorecard.REASON_COLUMNS.values())
+    out["setup"], out["ours"] = c.setup, c.ours
+    out["controlled"] = [bool((own[own.paper == p].control != "").any()) for p in out.index]
+    for reason, col in scorecard.REASON_COLUMNS.items():
+        out[f"undecided_{reason.replace(' ', '_')}"] = c[col]
+    return out.reset_index()
 
 
-SUMMARY_HEADER = ["| paper | results | reproduced | failed (the paper's own errors among them) | undecided |",
-                  "|---|---|---|---|---|"]
+SUMMARY_HEADER = ["| paper | results | reproduced (control-checked) | weak | unchecked | proven before the paper | "
+                  "failed (the paper's own errors among them) | undecided | negative controls |",
+                  "|---|---|---|---|---|---|---|---|---|"]
 
 
-def summary_rows(t: pd.DataFrame, titles: Mapping[str, str] | None = None, pages: str = "docs/papers") -> list[str]:
+def summary_rows(t: pd.DataFrame, titles: Mapping[str, str] | None = None, pages: str = "docs/papers",
+                 declared: Mapping[str, int] | None = None, ledger: str = "figures/controls.csv") -> list[str]:
     """The README's short summary, a row per paper, its name a link to its page (``pages``: the pages' folder as
-    the README sees it). Reproduced counts every pass; those of a result proven before the paper are named.
-    ``titles``: key -> title (default: the key)."""
-    titles = dict(titles or {})
+    the README sees it). A result is *reproduced* only when it passes and every negative control that bears on it
+    fails (control-checked); the other passes are weak (a wrong answer passes too), unchecked, or proven before the
+    paper, each its own column, so the four add up to the passes. ``declared``: paper -> number of its negative
+    controls, linked to their ``ledger`` (as the README sees it). ``titles``: key -> title (default: the key)."""
+    titles, declared = dict(titles or {}), dict(declared or {})
     lines = list(SUMMARY_HEADER)
     for r in tally(t).itertuples():
-        parts = [f"{r.known} known before the paper"] * bool(r.known) + \
-            [f"{r.control_checked} control-checked, {r.weak} weak"] * bool(r.controlled)
-        rep = f"{r.reproduced}" + (f" ({'; '.join(parts)})" if parts else "")
-        lines.append(f"| [{titles.get(r.paper, r.paper)}]({pages}/{r.paper}.md) | {r.results} | {rep} | "
-                     f"{r.failed} ({r.findings}) | {r.undecided} |")
+        n = declared.get(r.paper, 0)
+        lines.append(f"| [{titles.get(r.paper, r.paper)}]({pages}/{r.paper}.md) | {r.results} | {r.control_checked} | "
+                     f"{r.weak} | {r.unchecked} | {r.known} | {r.failed} ({r.findings}) | {r.undecided} | "
+                     + (f"[{n}]({ledger})" if n else "none") + " |")
     return lines
 
 
@@ -566,14 +574,17 @@ def verdict_paragraph(t: pd.DataFrame, paper: str, codes: Codes = Codes()) -> st
     if not len(g):
         return "The paper makes no claim about its figures that we judge."
     c = tally(g).iloc[0]
-    out = [f"Of its {_count(c.results, 'result')}, {c.reproduced} {'reproduces' if c.reproduced == 1 else 'reproduce'}"
-           + ((f" ({c.known} of them a result proven before the paper, which tests our code, not the paper)"
-               if c.known == 1 else f" ({c.known} of them results proven before the paper, which test our code, "
-               "not the paper)") if c.known else "") + "."]
+    passes = f"{c.passed} {'passes' if c.passed == 1 else 'pass'}"
     if c.controlled:
-        out.append(f"Against negative controls (wrong answers fed to the same checks), {c.control_checked} of these "
-                   f"passes are control-checked (every wrong answer that bears on them fails) and {c.weak} weak (a "
-                   "wrong answer passes too); the rest are unchecked.")
+        parts = [f"{c.control_checked} {'is' if c.control_checked == 1 else 'are'} reproduced: every wrong answer fed "
+                 "to the same check (a negative control) that bears on it fails",
+                 f"{c.weak} weak: a wrong answer passes too"] + [f"{c.unchecked} unchecked: no control decides"] * \
+            bool(c.unchecked)
+    else:
+        parts = [f"{c.unchecked} unchecked: the paper has no negative controls"] * bool(c.unchecked)
+    parts += [f"{c.known} proven before the paper, which test{'s' if c.known == 1 else ''} our code, not the paper"] * \
+        bool(c.known)
+    out = [f"Of its {_count(c.results, 'result')}, {passes}" + (f" ({'; '.join(parts)})" if parts else "") + "."]
     fails = g[g.verdict == "fail"]
     if len(fails):
         found, unexplained = fails[fails.finding != ""], fails[fails.finding == ""]
@@ -662,9 +673,25 @@ def _table(rows: pd.DataFrame, details: str, codes: Codes, own: bool = True) -> 
     return lines
 
 
+def controls_section(declared: pd.DataFrame, paper: str, codes: Codes = Codes()) -> list[str]:
+    """The paper's negative controls (rows of ``figures/controls.csv``), one table row per control: which figure,
+    the wrong answer it feeds to that figure's checks, and the claims it is limited to where it is."""
+    rows = declared[declared.paper == paper] if len(declared) else declared
+    if not len(rows):
+        return []
+    lines = ["## Negative controls", "",
+             "The wrong answers fed to each figure's own checks: a pass counts as reproduced only when every one that "
+             "bears on it fails it.", "", "| figure | control | the wrong answer |", "|---|---|---|"]
+    for r in rows.itertuples():
+        limit = f" (only claims matching `{r.claims}`)" if isinstance(r.claims, str) and r.claims else ""
+        lines.append(f"| {figure_label(r.figure)} | {r.control.replace('_', ' ')} | "
+                     f"{_cell(cut(plain(r.wrong_answer, codes), 200) + limit)} |")
+    return lines + [""]
+
+
 def page(t: pd.DataFrame, paper: str, title: str = "", citation: str = "", codes: Codes = Codes(),
-         links: Links = Links()) -> str:
-    """The paper's short page."""
+         links: Links = Links(), declared: pd.DataFrame | None = None) -> str:
+    """The paper's short page; ``declared``: the registered negative controls (``figures/controls.csv``)."""
     t = with_anchors(prepare(t))
     g = t[t.paper == paper]
     title = title or paper
@@ -689,6 +716,8 @@ def page(t: pd.DataFrame, paper: str, title: str = "", citation: str = "", codes
             lines += [f"## {heading}", "", blurb, ""] + _table(rows.assign(claim=[f"{figure_label(f)}: {c}" for f, c
                                                                                   in zip(rows.figure, rows.claim)]),
                                                               details, codes, own=False) + [""]
+    if declared is not None:
+        lines += controls_section(declared, paper, codes)
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -764,15 +793,16 @@ def titles(keys: Iterable[str]) -> dict[str, tuple[str, str]]:
 
 
 def render(t: pd.DataFrame, codes: Codes = Codes(), links: Links = Links(),
-           names: Mapping[str, tuple[str, str]] | None = None) -> dict[str, str]:
-    """File name -> text of every page of every paper of the scorecard ``t``."""
+           names: Mapping[str, tuple[str, str]] | None = None, declared: pd.DataFrame | None = None) -> dict[str, str]:
+    """File name -> text of every page of every paper of the scorecard ``t`` (``declared``: the registered negative
+    controls, listed on each paper's page)."""
     t = prepare(t)
     papers = list(dict.fromkeys(t.paper))
     names = dict(names) if names is not None else titles(papers)
     out = {}
     for p in papers:
         title, citation = names.get(p, (p, ""))
-        out[f"{p}.md"] = page(t, p, title, citation, codes, links)
+        out[f"{p}.md"] = page(t, p, title, citation, codes, links, declared)
         out[f"{p}-details.md"] = details_page(t, p, title, links)
     return out
 
@@ -808,17 +838,20 @@ def main(argv=None) -> int:
     ap.add_argument("--readme", default=None, help="also write the short summary between the README's "
                     "<!-- scorecard-summary --> markers (default: no)")
     args = ap.parse_args(argv)
-    scorecard = Path(args.scorecard)
-    protocol_csv = Path(args.protocol) if args.protocol else scorecard.parent / "protocol.csv"
+    card = Path(args.scorecard)
+    protocol_csv = Path(args.protocol) if args.protocol else card.parent / "protocol.csv"
     codes = Codes.from_repo(protocol_csv)
     out = Path(args.out)
     links = Links(glossary=os.path.relpath(REPO / "docs" / "protocol.md", out.resolve()) + "#terms",
-                  scorecard=os.path.relpath(scorecard.with_suffix(".md").resolve(), out.resolve()))
-    table = load(scorecard)
-    written = write(render(table, codes, links), out)
+                  scorecard=os.path.relpath(card.with_suffix(".md").resolve(), out.resolve()))
+    table = load(card)
+    ledger = card.parent / "controls.csv"
+    declared = pd.read_csv(ledger, dtype=str, keep_default_na=False) if ledger.exists() else None
+    written = write(render(table, codes, links, declared=declared), out)
     print(f"wrote {len(written)} pages to {out}")
     if args.readme:
-        write_readme_summary(Path(args.readme), table, os.path.relpath(out.resolve(), Path(args.readme).resolve().parent))
+        write_readme_summary(Path(args.readme), table, os.path.relpath(out.resolve(), Path(args.readme).resolve().parent),
+                             card.parent / "controls.csv")
         print(f"wrote the summary of {args.readme}")
     return 0
 
@@ -831,11 +864,23 @@ def readme_titles(table: pd.DataFrame) -> dict[str, str]:
     return {k: v[0] for k, v in titles(dict.fromkeys(table.paper)).items()}
 
 
-def write_readme_summary(readme: Path, table: pd.DataFrame, pages: str = "docs/papers") -> None:
-    """Replace the block between the README's markers by :func:`summary_rows` (atomically)."""
+def declared_controls(ledger: Path) -> dict[str, int]:
+    """paper -> the number of its negative controls registered in ``ledger`` (``figures/controls.csv``); empty
+    when there is no ledger."""
+    if not ledger.exists():
+        return {}
+    return {k: int(v) for k, v in pd.read_csv(ledger, dtype=str).groupby("paper", sort=False).size().items()}
+
+
+def write_readme_summary(readme: Path, table: pd.DataFrame, pages: str = "docs/papers",
+                         ledger: Path | None = None) -> None:
+    """Replace the block between the README's markers by :func:`summary_rows` (atomically); ``ledger``: the
+    registered negative controls (counted and linked per paper)."""
     text = readme.read_text()
     a, b = (text.index(m) for m in README_MARKERS)
-    block = "\n".join([README_MARKERS[0], *summary_rows(table, readme_titles(table), pages)]) + "\n"
+    declared = declared_controls(ledger) if ledger is not None else {}
+    link = os.path.relpath(ledger.resolve(), readme.resolve().parent) if ledger is not None else ""
+    block = "\n".join([README_MARKERS[0], *summary_rows(table, readme_titles(table), pages, declared, link)]) + "\n"
     tmp = readme.with_name(readme.name + ".tmp")
     tmp.write_text(text[:a] + block + text[b:])
     tmp.replace(readme)

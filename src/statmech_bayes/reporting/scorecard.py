@@ -26,7 +26,7 @@ COUNTS = ("reproduced", "known", "findings", "inconclusive_noise", "inconclusive
           "inconclusive_unstated", "unexplained")
 OURS_COUNTS = ("ours_pass", "ours_fail", "ours_inconclusive")
 SETUP_COUNTS = ("setup_pass", "setup_fail")
-_REASON_COLUMNS = {"noise": "inconclusive_noise", "wording": "inconclusive_wording",
+REASON_COLUMNS = {"noise": "inconclusive_noise", "wording": "inconclusive_wording",
                    "unconverged": "inconclusive_unconverged", "unstated setup": "inconclusive_unstated"}
 
 
@@ -97,7 +97,7 @@ def counts(table: pd.DataFrame, papers=None) -> pd.DataFrame:
              "reproduced": own & passed & ~known,
              "known": own & passed & known,
              "findings": own & fail & explained,
-             **{col: own & (table.verdict == "inconclusive") & (reason == r) for r, col in _REASON_COLUMNS.items()},
+             **{col: own & (table.verdict == "inconclusive") & (reason == r) for r, col in REASON_COLUMNS.items()},
              "unexplained": own & fail & ~explained,
              "revised": own & (_text(table.registered_tolerance).str.len() > 0),
              "setup_pass": setup & passed,
@@ -115,27 +115,29 @@ def counts(table: pd.DataFrame, papers=None) -> pd.DataFrame:
     return out.reset_index()
 
 
-SUMMARY_HEADER = ("| paper | results | reproduced | proven before the paper | findings | inconclusive (noise / wording "
-                  "/ unconverged / unstated setup) | unexplained failures | revised readings | set-up facts (hold / "
-                  "fail) | our own checks (pass / fail / inconclusive) |")
+SUMMARY_HEADER = ("| paper | results | passed: reproduced (control-checked) / weak / unchecked | proven before the paper | "
+                  "findings | inconclusive (noise / wording / unconverged / unstated setup) | unexplained failures | "
+                  "revised readings | set-up facts (hold / fail) | our own checks (pass / fail / inconclusive) |")
 
 
 def summary_rows(c: pd.DataFrame, titles: dict[str, str] | None = None) -> list[str]:
-    """The per-paper summary table (the scorecard's head and the README's), from :func:`counts`; with the
-    robustness table's seed columns (``seed_stable``, ``seed_decided``) when the variants were built."""
+    """The per-paper summary table (the scorecard's head), from :func:`counts`: a pass of a result is *reproduced*
+    only when control-checked (issue 43; the counts' ``reproduced`` column holds every pass not proven before the
+    paper, split by the controls columns when present, else all unchecked); with the robustness table's seed
+    columns (``seed_stable``, ``seed_decided``) when the variants were built."""
     titles = titles or {}
     seeds = "seed_decided" in c.columns
     ctrl = "control_checked" in c.columns
-    lines = [SUMMARY_HEADER + (" verdicts stable across seeds |" if seeds else "")
-             + (" reproduced: control-checked / weak / unchecked |" if ctrl else ""),
-             "|---|---|---|---|---|---|---|---|---|---|" + ("---|" if seeds else "") + ("---|" if ctrl else "")]
+    lines = [SUMMARY_HEADER + (" verdicts stable across seeds |" if seeds else ""),
+             "|---|---|---|---|---|---|---|---|---|---|" + ("---|" if seeds else "")]
     for r in c.itertuples():
-        lines.append(f"| {titles.get(r.paper, r.paper)} | {r.claims} | {r.reproduced} | {r.known} | {r.findings} | "
+        passes = (f"{int(r.control_checked)} / {int(r.weak)} / {int(r.unchecked)}" if ctrl
+                  else f"0 / 0 / {r.reproduced}")
+        lines.append(f"| {titles.get(r.paper, r.paper)} | {r.claims} | {passes} | {r.known} | {r.findings} | "
                      f"{r.inconclusive_noise} / {r.inconclusive_wording} / {r.inconclusive_unconverged} / "
                      f"{r.inconclusive_unstated} | {r.unexplained} | {r.revised} | {r.setup_pass} / {r.setup_fail} | "
                      f"{r.ours_pass} / {r.ours_fail} / {r.ours_inconclusive} |"
-                     + (f" {int(r.seed_stable)} of {int(r.seed_decided)} |" if seeds else "")
-                     + (f" {int(r.control_checked)} / {int(r.weak)} / {int(r.unchecked)} |" if ctrl else ""))
+                     + (f" {int(r.seed_stable)} of {int(r.seed_decided)} |" if seeds else ""))
     return lines
 
 
@@ -183,9 +185,13 @@ def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None, c: pd
     kind = _text(table.kind)
     lines = ["# Scorecard", "",
              "Every claim a paper makes about its figures, reproduced and judged on the paper's own protocol. "
-             "*Results* are the paper's own statements that an implementation could have got wrong; *reproduced* "
-             "counts those that pass and could have failed, *proven before the paper* those that pass on a "
-             "statement proven earlier (they check our code, not the paper). *Findings* are failures proven to be "
+             "*Results* are the paper's own statements that an implementation could have got wrong. A pass is "
+             "*reproduced* only when it is *control-checked*: every negative control that bears on it (a wrong answer "
+             "a careless replication could produce, fed to the same check, `figures/controls.csv`) fails it; it is "
+             "*weak* when a wrong answer passes too, *unchecked* when no control decides it, and *proven before the "
+             "paper* when it rests on a statement proven earlier (it checks our code, not the paper). A smaller "
+             "reproduced count that means more is the point ([docs/protocol.md](../docs/protocol.md), negative "
+             "controls). *Findings* are failures proven to be "
              "the paper's own error, each by an independent test of `tests/test_findings.py`; *inconclusive* "
              "claims are those the data (noise, unconverged chains), the paper's wording (decided readings that "
              "disagree) or a choice the paper leaves open cannot decide. *Revised readings* are claims judged under a "
@@ -195,10 +201,7 @@ def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None, c: pd
              "facts* are true by construction and *our own checks* are comparisons or numbers the paper does not "
              "make; both are listed apart and never counted as reproduced. Seeds and variants decide by rules 4 and 5 "
              "of the protocol where they were built under it (`figures/robustness.md`); the main build's own verdict "
-             "is in the CSV's `build_verdict`, and which seeds decided in `decided_on`. A reproduced result is "
-             "*control-checked* when every negative control that bears on it (a wrong answer fed to the same check, "
-             "`figures/controls.csv`) fails it, *weak* when one passes it too, *unchecked* otherwise "
-             "([docs/protocol.md](../docs/protocol.md), negative controls).", ""]
+             "is in the CSV's `build_verdict`, and which seeds decided in `decided_on`.", ""]
     if "decided_on" in table.columns and len(table):
         lines += [f"Verdicts decided on: {table.decided_on.iloc[0]}.", ""]
     lines += summary_rows(c, titles)
