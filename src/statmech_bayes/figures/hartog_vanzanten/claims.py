@@ -95,7 +95,7 @@ FRAME_ERROR_PROOF = "tests/test_hvz_claims.py::test_frame_error_registered_readi
 # passes it. The revision (issue 43: a ceiling where the words have one) reads the whole sentence: a visible rise
 # that stays under the truncation.
 LIFT_CEILING_PROOF = "tests/test_hvz_claims.py::test_lift_registered_reading_passes_the_extra_ball_fully_detected"
-LIFT_CEILING_COMMIT = "PENDING"
+LIFT_CEILING_COMMIT = "0b09d48"
 LIFT_CEILING_WHY = ("issue 43, after the result: the registered reading (a rise of at least lift_min) has no ceiling, "
                     "and the extra ball fully detected, which the same sentence rules out ('is ignored when we truncate "
                     "at probability 0.5'), passes it; the revised reading asks for the rise and for the extra ball's mean "
