@@ -23,9 +23,10 @@ from conftest import ROOT
 # the package of KJIT's experiment modules (one per experiment: exp1, exp3, ...); a script imports from one of them
 LIBRARY = "statmech_bayes.kjit.experiments"
 # one value per wildcard of the KJIT science rules (any allowed value will do: the keys do not depend on it)
-WILDCARDS = {"part": "1", "name": "fertility", "arm": "mean_logvar", "draw": "1"}
+WILDCARDS = {"part": "1", "name": "fertility", "arm": "mean_logvar", "draw": "1", "first": "0", "last": "1"}
 # a function taking **kw hands them on to another, which gets the rest from the caller itself
-FORWARDS = {"exp5_seeds": ("exp5_kjit", {"names", "target_z", "data"})}
+FORWARDS = {"exp5_seeds": ("exp5_kjit", {"names", "target_z", "data"}),
+            "exp5_seed_range": ("exp5_kjit", {"names", "target_z", "data"})}
 
 
 @lru_cache(maxsize=None)
@@ -99,8 +100,8 @@ def cases():
 
 def test_every_kjit_science_rule_is_checked():
     names = {c[0] for c in cases()}
-    assert len(names) == 17 and {"kj_exp3_quadrature", "kj_exp3_sampling", "kj_exp3_kjit", "kj_exp3_kjit_ablation",
-                                 "kj_exp3_timing", "kj_exp5_seeds", "kj_supp", "kj_exp1_draw_collect", "kj_exp1_draw_is",
+    assert len(names) == 18 and {"kj_exp3_quadrature", "kj_exp3_sampling", "kj_exp3_kjit", "kj_exp3_kjit_ablation",
+                                 "kj_exp3_timing", "kj_exp5_seeds", "kj_exp5_seed_range", "kj_supp", "kj_exp1_draw_collect", "kj_exp1_draw_is",
                                  "kj_exp1_draw_fit"} <= names, sorted(names)
 
 
@@ -125,7 +126,8 @@ def test_wildcard_values_reach_the_call():
     assert got == [a.tolist() for a in np.array_split(np.arange(n), slices)] == [[0, 1], [2]]
     assert kw_of(rules["kj_exp3_timing"][1], {"part": "1"})["repeats"] == [1]
     assert kw_of(rules["kj_exp5_sampling"][1], {"name": "ionosphere"})["names"] == ["ionosphere"]
-    assert kw_of(rules["kj_exp5_seeds"][1], {"arm": "site_natural"})["targets"] == ["site_natural"]
+    ranged = kw_of(rules["kj_exp5_seed_range"][1], {"arm": "site_natural", "first": "1", "last": "2"})
+    assert (ranged["targets"], ranged["first"], ranged["last"]) == (["site_natural"], 1, 2)
     ablation, paper = (kw_of(rules[r][1], {}) for r in ("kj_exp3_kjit_ablation", "kj_exp3_kjit"))
     assert {k: v for k, v in ablation.items() if k != "target_z"} == {k: v for k, v in paper.items() if k != "target_z"}
     assert (paper["target_z"], ablation["target_z"]) == ("suff_stats", "mean_logvar")

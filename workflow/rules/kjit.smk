@@ -404,19 +404,49 @@ rule kj_exp5_kjit:
         "../scripts/kjit/exp5_kjit.py"
 
 
-rule kj_exp5_seeds:
-    """Exp. 5's KJIT run over n_seeds seeds for one regression target of the f->z direction (the paper's expected
-    sufficient statistics, the authors' code's mean / log variance, or our ablation: the outgoing message's natural
-    parameters); not timed."""
+rule kj_exp5_seed_range:
+    """Seeds [first, last) of Exp. 5's KJIT run repeated over seeds, for one regression target of the f->z direction
+    (the paper's expected sufficient statistics, the authors' code's mean / log variance, or our ablation: the
+    outgoing message's natural parameters); not timed. Split by seed ranges (issue 45): each seed's streams are
+    drawn for every seed whichever job runs it, so the joined ranges are the whole run exactly."""
     input:
         data=KJ_UCI_FILES,
+        code=code("kjit/exp5_seed_range.py"),
+    output:
+        kj_exp5_seed_range_file("{arm}", "{first}", "{last}"),
+    params:
+        kw=lambda wc: kj_kw("exp5", KJ_EXP5_KJIT + ("n_seeds",), names=KJ_DATASETS, targets=[wc.arm],
+                            first=int(wc.first), last=int(wc.last)),
+        data_dir=lambda wc, input: os.path.dirname(input.data[0]),
+        seed=config["seed"],
+    log:
+        logs("kj_exp5_seed_range_{arm}_{first}_{last}"),
+    benchmark:
+        bench("kj_exp5_seed_range_{arm}_{first}_{last}")
+    wildcard_constraints:
+        arm="suff_stats|mean_logvar|site_natural",
+        first=r"\d+",
+        last=r"\d+",
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=30,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/kjit/exp5_seed_range.py"
+
+
+rule kj_exp5_seeds:
+    """Exp. 5's repeated KJIT run of one regression target: its seed ranges (kjit.exp5.seeds_per_job each) joined
+    in seed order."""
+    input:
+        parts=lambda wc: kj_exp5_seed_range_files(wc.arm),
         code=code("kjit/exp5_seeds.py"),
     output:
         kj_exp5_seeds_file("{arm}"),
     params:
-        kw=lambda wc: kj_kw("exp5", KJ_EXP5_KJIT + ("n_seeds",), names=KJ_DATASETS, targets=[wc.arm]),
-        data_dir=lambda wc, input: os.path.dirname(input.data[0]),
-        seed=config["seed"],
+        kw=lambda wc: kj_kw("exp5", ("n_seeds",)),
     log:
         logs("kj_exp5_seeds_{arm}"),
     benchmark:
@@ -424,9 +454,7 @@ rule kj_exp5_seeds:
     wildcard_constraints:
         arm="suff_stats|mean_logvar|site_natural",
     threads: 1
-    resources:
-        mem_mb=2000,
-        runtime=60,
+    localrule: True
     conda:
         CONDA_ENV
     script:

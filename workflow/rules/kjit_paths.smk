@@ -1,5 +1,6 @@
 # Jitkrittum et al. 2015 (KJIT): configuration aliases and one path helper per cached artefact, used by the
 # rule that writes it and by every rule that reads it. The rules are in kjit.smk.
+from statmech_bayes.core.job_ranges import job_ranges
 from statmech_bayes.core.seeding import seed_sequence
 
 KJ = config["kjit"]
@@ -91,6 +92,17 @@ def kj_exp5_sampling_file(name):
 def kj_exp5_seeds_file(arm):
     """arm: a regression target of the f->z direction (kjit.exp5.seed_targets)."""
     return res("kjit", "exp5", "seeds", f"{arm}.npz")
+
+
+def kj_exp5_seed_range_file(arm, first, last):
+    """Seeds [first, last) of one arm's repeated run (one job of kj_exp5_seed_range)."""
+    return res("kjit", "exp5", "seeds", "ranges", f"{arm}_{first}_{last}.npz")
+
+
+def kj_exp5_seed_range_files(arm):
+    """Every seed range of one arm, in seed order (kjit.exp5.seeds_per_job seeds each)."""
+    e = KJ["exp5"]
+    return [kj_exp5_seed_range_file(arm, a, b) for a, b in job_ranges(e["n_seeds"], e["seeds_per_job"])]
 
 
 def kj_supp_file(which):

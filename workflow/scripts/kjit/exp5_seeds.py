@@ -1,18 +1,12 @@
-"""Experiment 5 (Fig. 9): the KJIT run over the UCI sequence repeated over seeds for one regression target of the
-f->z direction (the rule's `targets`); not timed."""
-import numpy as np
-from threadpoolctl import threadpool_limits
-
-from statmech_bayes.core.atomic_io import save_npz
+"""Experiment 5 (Fig. 9): one regression target's repeated KJIT run, its seed ranges joined in seed order."""
+from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.provenance import provenance
 from statmech_bayes.core.rule_runtime import rule_context
-from statmech_bayes.core.seeding import rng_for
-from statmech_bayes.kjit.experiments.exp5 import exp5_seeds
+from statmech_bayes.kjit.experiments.exp5_seed_ranges import join_seed_ranges
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
-    kw = smk.params.kw
-    with threadpool_limits(1):
-        out = exp5_seeds(smk.params.data_dir, rng_for(smk.params.seed, "kj_exp5", "seeds"), **kw)
-    log.info("seeds of %s on %s: test error %s", kw["targets"], kw["names"], np.round(out["test_error"], 4))
-    save_npz(smk.output[0], out, provenance(kw, seed=[smk.params.seed, "kj_exp5", "seeds"]))
+    parts = [load_npz(p)[0] for p in smk.input.parts]
+    out = join_seed_ranges(parts, **smk.params.kw)
+    log.info("%d seed ranges joined: %d seeds of %s", len(parts), out["test_error"].shape[1], list(out["targets"]))
+    save_npz(smk.output[0], out, provenance(smk.params.kw, parts=[str(p) for p in smk.input.parts]))
