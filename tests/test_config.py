@@ -50,6 +50,8 @@ def test_shipped_configs_are_valid(name):
     (lambda c: c.pop("sollich_halees"), "'sollich_halees'"),
     (lambda c: c["sollich_halees"].__setitem__("n_max", 1), "sollich_halees.n_max"),
     (lambda c: c["sollich_halees"].__setitem__("n_datasets_factor", {"rbf9": 2}), "rbf9"),
+    (lambda c: c["sollich_halees"].__setitem__("datasets_per_job", 15), "sollich_halees.datasets_per_job"),
+    (lambda c: c["kjit"]["exp5"].pop("seeds_per_job"), "'seeds_per_job' is a required property"),
     (lambda c: c["urry_sollich"]["fig9"].pop("graphs_factor"), "graphs_factor"),
     (lambda c: c["urry_sollich"]["fig9"]["larger_graph_sims"].__setitem__("nu", [0.01, 0.07]),
      "urry_sollich.fig9.larger_graph_sims.nu"),

@@ -158,3 +158,31 @@ def test_posterior_variance_dent_and_prior_samples():
         emp = np.mean(F[:, 2, 3] * F[:, 4, 3])                   # covariance of two grid points
         assert abs(emp - c(abs(g[2] - g[4]))) < 4 * np.sqrt((1 + c(abs(g[2] - g[4])) ** 2) / 4000)
         assert abs(F.var() - 1) < 0.05
+
+
+@pytest.mark.parametrize("name", ["ou1", "gauss2"])
+def test_dataset_ranges_joined_are_the_curves_of_one_job_exactly(name):
+    """Issue 45: sh_sims runs in data-set ranges of whole kernel batches, each drawing every data set's inputs and
+    taking its own; joined, they equal the curves of all data sets in one job bit for bit (the shared arrays agree,
+    and a missing range is refused)."""
+    from statmech_bayes.core.job_ranges import job_ranges
+    from statmech_bayes.gp.simulation_ranges import join_dataset_ranges
+
+    scn, s2, batch = SCN[name], [0.05, 0.001], 4
+    X = draw_inputs(scn, np.random.default_rng(8), 20, 15)
+    R = 3 if scn["inputs"] == "uniform" else None
+    whole = simulate_curves(scn, s2, X, R, batch=batch)
+
+    def part(a, b):
+        return {"eps": simulate_curves(scn, s2, X[a:b], R, batch=batch), "sigma2": np.asarray(s2),
+                "C0": np.float64(kernel_matrices(scn, X[:1, :2], R)[2]), "R_images": np.int64(-1 if R is None else R),
+                "image_check": np.float64(0.0), "image_history": np.zeros((0, 2))}
+
+    parts = [part(a, b) for a, b in job_ranges(20, 8)]  # 8, 8 and 4 data sets: whole batches of 4
+    joined = join_dataset_ranges(parts, 20)
+    np.testing.assert_array_equal(joined["eps"], whole)
+    with pytest.raises(ValueError, match="hold 16 data sets, not 20"):
+        join_dataset_ranges(parts[:2], 20)
+    parts[1]["C0"] = np.float64(2.0)
+    with pytest.raises(ValueError, match="disagree on C0"):
+        join_dataset_ranges(parts, 20)

@@ -27,9 +27,38 @@ rule sh_spectrum:
         "../scripts/sollich_halees/spectrum.py"
 
 
-rule sh_sims:
-    """True learning curves: n_datasets nested data sets of n_max inputs, exact x-average, all sigma2."""
+rule sh_sims_range:
+    """True learning curves, data sets [first, last) of one scenario's n_datasets nested data sets of n_max inputs,
+    exact x-average, all sigma2 (issue 45: jobs of datasets_per_job data sets; no number depends on the split)."""
     input:
+        code=code("sollich_halees/sims_range.py"),
+    output:
+        sh_sims_range_file("{scen}", "{first}", "{last}"),
+    params:
+        scn=sh_scn,
+        sh=lambda wc: sh_sims_settings(wc.scen),
+        seed=config["seed"],
+    log:
+        logs("sh_sims_range_{scen}_{first}_{last}"),
+    benchmark:
+        bench("sh_sims_range_{scen}_{first}_{last}")
+    wildcard_constraints:
+        first=r"\d+",
+        last=r"\d+",
+    threads: 1
+    resources:
+        mem_mb=1500,
+        runtime=15,
+    conda:
+        CONDA_ENV
+    script:
+        "../scripts/sollich_halees/sims_range.py"
+
+
+rule sh_sims:
+    """True learning curves of one scenario: its data-set ranges joined in order."""
+    input:
+        parts=lambda wc: sh_sims_range_files(wc.scen),
         code=code("sollich_halees/sims.py"),
     output:
         sh_sims_file("{scen}"),
@@ -42,9 +71,7 @@ rule sh_sims:
     benchmark:
         bench("sh_sims_{scen}")
     threads: 1
-    resources:
-        mem_mb=1500,
-        runtime=30,  # rbf1 (64x the data sets) took 12.5 min on 2 busy cores
+    localrule: True
     conda:
         CONDA_ENV
     script:

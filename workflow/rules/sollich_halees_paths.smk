@@ -2,6 +2,8 @@
 # that writes it and by every rule that reads it. The rules are in sollich_halees.smk.
 
 
+from statmech_bayes.core.job_ranges import job_ranges
+
 SH = config["sollich_halees"]
 
 
@@ -27,6 +29,17 @@ def sh_spectrum_file(scen):
 
 def sh_sims_file(scen):
     return res("sollich_halees", "sims", f"{scen}.npz")
+
+
+def sh_sims_range_file(scen, first, last):
+    return res("sollich_halees", "sims", "ranges", f"{scen}_{first}_{last}.npz")
+
+
+def sh_sims_range_files(scen):
+    """The data-set ranges of one scenario, in order: datasets_per_job each (a multiple of batch), the last the
+    remainder."""
+    n = sh_sims_settings(scen)["n_datasets"]
+    return [sh_sims_range_file(scen, a, b) for a, b in job_ranges(n, SH["datasets_per_job"])]
 
 
 def sh_theory_file(scen):

@@ -1,31 +1,16 @@
-"""Simulated learning curves of one scenario: nested data sets, one Cholesky factorisation each."""
+"""Simulated learning curves of one scenario: its data-set ranges (sh_sims_range) joined in order."""
 import numpy as np
 
-from statmech_bayes.core.atomic_io import save_npz
+from statmech_bayes.core.atomic_io import load_npz, save_npz
 from statmech_bayes.core.provenance import provenance
-from statmech_bayes.core.rule_runtime import progress, rule_context
-from statmech_bayes.core.seeding import rng_for
-from statmech_bayes.gp.simulation import (
-    choose_images,
-    draw_inputs,
-    kernel_matrices,
-    simulate_curves,
-)
+from statmech_bayes.core.rule_runtime import rule_context
+from statmech_bayes.gp.simulation import join_dataset_ranges
 
 smk = snakemake  # noqa: F821
 with rule_context(smk) as log:
     scn, p, sc = dict(smk.params.scn), smk.params.sh, smk.wildcards.scen
-    s2 = [float(s) for s in scn["sigma2"]]
-    rng = rng_for(smk.params.seed, "sh_sims", sc)
-    X = draw_inputs(scn, rng, p["n_datasets"], p["n_max"])
-    # The image count is tested, not guessed: R and R+1 images must give the same curves (all sigma2).
-    R, hist = choose_images(scn, X[: p["image_check_datasets"]], s2, p["image_rtol"])
-    log.info("%s: images per side R = %s, history %s", sc, R, hist)
-    eps = simulate_curves(scn, s2, X, R, batch=p["batch"], progress=progress)
-    C0 = kernel_matrices(scn, X[:1, :2], R)[2]
-    save_npz(smk.output[0], {"eps": eps, "sigma2": np.asarray(s2), "C0": np.float64(C0),
-                             "R_images": np.int64(-1 if R is None else R),
-                             "image_check": np.float64(hist[-1][1] if hist else 0.0),
-                             "image_history": np.asarray(hist, float).reshape(-1, 2)},
+    out = join_dataset_ranges([load_npz(f)[0] for f in smk.input.parts], p["n_datasets"])
+    log.info("%s: %d ranges joined, eps %s", sc, len(smk.input.parts), np.shape(out["eps"]))
+    save_npz(smk.output[0], out,
              provenance({"scenario": scn, "n_datasets": p["n_datasets"], "n_max": p["n_max"],
                          "image_rtol": p["image_rtol"]}, seed=[smk.params.seed, "sh_sims", sc]))
