@@ -11,16 +11,21 @@ SNAKEMAKE = [sys.executable, "-m", "snakemake"]
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/workflow_api.py
 
 
+# What a copy of the workflow holds: these folders, and these single files (the protocol's registered thresholds,
+# which the claims read at run time: reporting/protocol.threshold).
+COPIED_DIRS = ("workflow", "profiles", "src", "notebooks", "envs", "data", "tests")
+COPIED_FILES = ("Snakefile", "figures/protocol.csv")
+
+
 def copy_workflow(dest: Path) -> Path:
-    """A fresh copy of the workflow (Snakefile, workflow/, profiles/, src/, notebooks/, envs/, data/, tests/) without
-    outputs (tests/ holds test_findings.py, which the scorecard reads)."""
+    """A fresh copy of the workflow (:data:`COPIED_DIRS`, :data:`COPIED_FILES`) without outputs (tests/ holds
+    test_findings.py, which the scorecard reads)."""
     dest.mkdir(parents=True, exist_ok=True)
-    shutil.copy(ROOT / "Snakefile", dest / "Snakefile")
-    for d in ("workflow", "profiles", "src", "notebooks", "envs", "data", "tests"):
+    for d in COPIED_DIRS:
         shutil.copytree(ROOT / d, dest / d, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints"))
-    # the protocol's registered thresholds, which the claims read at run time (reporting/protocol.threshold)
-    (dest / "figures").mkdir(exist_ok=True)
-    shutil.copy(ROOT / "figures" / "protocol.csv", dest / "figures" / "protocol.csv")
+    for f in COPIED_FILES:
+        (dest / f).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / f, dest / f)
     return dest
 
 
