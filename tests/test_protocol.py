@@ -201,6 +201,24 @@ def test_every_revision_decides_only_with_an_existing_proof():
     assert not bad, "\n".join(bad)
 
 
+BY_CONSTRUCTION = re.compile(r"true by (construction|algebra)|by construction:")
+NAMED_TEST = re.compile(r"tests/test_\w+\.py::test_\w+")
+
+
+def test_a_claim_its_note_calls_true_by_construction_is_a_setup_fact_naming_its_test():
+    """Issue 43: a row whose note says it is true by construction (or by algebra) tests our code against itself: it
+    is kind ``setup``, never a result; and where the note names the unit test of its identity, that test exists."""
+    bad = []
+    for doc, c in _committed_claims():
+        note = c.get("note", "")
+        if BY_CONSTRUCTION.search(note.lower()) and c.get("kind") not in ("setup", "ours"):
+            bad.append(f"{doc['figure']}: {c['claim']!r} is a {c.get('kind')} whose note says it is true by construction")
+        if c.get("kind") == "setup":
+            bad += [f"{doc['figure']}: {c['claim']!r} names {t!r}, which does not exist"
+                    for t in NAMED_TEST.findall(note) if not _test_exists(t)]
+    assert not bad, "\n".join(bad)
+
+
 def test_every_wording_claim_is_rule_2_of_its_readings():
     bad = []
     for doc, c in _committed_claims():
