@@ -650,7 +650,10 @@ def test_lift_registered_reading_passes_the_extra_ball_fully_detected(cfg):
     assert c.registered_verdict == "pass" and c.registered_reproduced > 0.8  # the registered reading passes it
     assert c.revised_verdict == "fail" and c.verdict == "fail" and c.reproduced == pytest.approx(-0.5)
     assert c.revision_proof == hvz.LIFT_CEILING_PROOF and c.registered_tolerance == "[0.05, inf]"
-    assert c.paper.endswith("but is ignored when we truncate at probability 0.5")
+    assert "but is ignored when we truncate at probability 0.5" in c.paper
+    # chains whose rises and means do not pair up are an error, not a reading judged without its chains
+    with pytest.raises(ValueError, match="4 chains' rises but 3 chains' means"):
+        hvz.fig8_claims(v, dict(tr, chain_lift=np.full(4, 0.3), chain_extra_mean_ell=np.full(3, 0.4)), cfg)
     ell = np.array(tr["ell_mean"], dtype=float)
     ell[extra] = 0.1  # the extra ball's pixels as in the other frames: no noise added
     none = claim(hvz.fig8_claims(v, dict(tr, ell_mean=ell, extra_mean_ell=np.float64(0.1)), cfg), text)

@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from statmech_bayes.core.job_ranges import job_ranges
+from statmech_bayes.core.job_ranges import check_joined, job_ranges
 from statmech_bayes.core.seeding import rng_for
 from statmech_bayes.kjit.experiments.exp5 import exp5_seeds
 from statmech_bayes.kjit.experiments.exp5_seed_ranges import SEED_KEYS, exp5_seed_range, join_seed_ranges
@@ -22,8 +22,22 @@ def test_job_ranges_cover_every_repetition_once_in_order():
         job_ranges(0, 5)
 
 
+def test_joined_parts_must_hold_their_ranges_in_order():
+    """The join refuses a stale or truncated part, a repeated or missing range, and ranges out of order, even where
+    the total count is right."""
+    check_joined([3, 3, 1], [(0, 3), (3, 6), (6, 7)], 7)
+    with pytest.raises(ValueError, match=r"range \[3, 6\) holds 2, not 3"):
+        check_joined([3, 2, 2], [(0, 3), (3, 6), (6, 7)], 7)
+    with pytest.raises(ValueError, match="do not cover"):
+        check_joined([3, 3, 1], [(0, 3), (0, 3), (6, 7)], 7)   # one repeated, one missing: the count alone is 7
+    with pytest.raises(ValueError, match="do not cover"):
+        check_joined([3, 1, 3], [(0, 3), (6, 7), (3, 6)], 7)
+    with pytest.raises(ValueError, match="2 parts for 3 ranges"):
+        check_joined([3, 3], [(0, 3), (3, 6), (6, 7)], 7)
+
+
 def test_seed_ranges_joined_are_the_whole_run_exactly():
-    """Two arms over three seeds: the ranges [0, 1) and [1, 3) run separately and joined equal exp5_seeds's one job
+    """Two arms over three seeds: the ranges [0, 2) and [2, 3) run separately and joined equal exp5_seeds's one job
     bit for bit (every stream the same child of the experiment's seed)."""
     targets, n = ["suff_stats", "mean_logvar"], 3
     whole = exp5_seeds(UCI, rng_for(5, "kj_exp5", "seeds"), targets=targets, n_seeds=n, **KW)

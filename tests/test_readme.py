@@ -80,13 +80,15 @@ def test_the_setup_is_two_commands_and_ci_runs_the_second():
 def test_the_readme_summary_is_the_scorecard():
     """The README's short summary is the committed scorecard's, row for row, each paper linking to its page
     (python -m statmech_bayes.reporting.paper_pages --readme README.md)."""
-    from statmech_bayes.reporting.paper_pages import load, readme_titles, summary_rows
+    from statmech_bayes.reporting.paper_pages import declared_controls, load, readme_titles, summary_rows
 
     text = (ROOT / "README.md").read_text()
     table = text[text.index("<!-- scorecard-summary -->"):text.index("<!-- /scorecard-summary -->")]
     rows = [r for r in table.splitlines() if r.startswith("|")]
     scorecard = load(ROOT / "figures" / "scorecard.csv")
-    assert rows == summary_rows(scorecard, readme_titles(scorecard))
+    ledger = ROOT / "figures" / "controls.csv"
+    assert rows == summary_rows(scorecard, readme_titles(scorecard), declared=declared_controls(ledger),
+                                ledger="figures/controls.csv")
     for paper in readme_titles(scorecard):
         assert (ROOT / "docs" / "papers" / f"{paper}.md").exists(), paper
 

@@ -267,17 +267,22 @@ def test_fig4_ov_asymptotic_behaviour_flips_for_a_wrong_decay():
     assert rec.claims[0].verdict == FAIL
 
 
-def test_fig4_ov_claims_on_a_flat_sim_are_undecided_not_a_crash():
-    """A Sim that never learns (every data set held at its first point: the sim_flat control) has a decay rate of 0;
-    OV's over the same regime is then an infinite factor away, but with no spread between the data sets nothing can
-    be decided. It used to raise ZeroDivisionError in the 'across the regime' reading."""
+def test_fig4_ov_claims_on_a_flat_sim_are_decided_not_a_crash():
+    """A Sim that never learns (every data set held at its first point: the sim_flat control) has a decay rate of
+    exactly 0 (no spread between the data sets, so no noise); OV's over the same regime is then an infinite factor
+    away: OV is certainly 'wrong' against it. It used to raise ZeroDivisionError in the 'across the regime' reading.
+    Held above sigma^2 the flat Sim has no asymptotic regime (undecided); held below it, no initial one."""
     n, sims, ov = crossover()
-    flat = np.repeat(sims[:, :1], n.size, axis=1)
+    high = np.repeat(sims[:, :1], n.size, axis=1)       # about 3 > sigma^2: all of it the initial regime
     rec = ClaimsRecord("t/f", "t")
-    claims.ov_claims(rec, n, flat, ov, 0.05, 4.0)
+    claims.ov_claims(rec, n, high, ov, 0.05, 4.0)
     right, only = rec.claims
-    assert right.verdict == only.verdict == INCONCLUSIVE
-    assert "no n" in right.reproduced or "fewer than 2" in right.reproduced
+    assert right.verdict == INCONCLUSIVE and "no n" in right.reproduced
+    assert only.verdict == PASS  # OV decays, Sim does not: 'wrong' in the initial regime, certainly
+    low = np.repeat(sims[:, -1:], n.size, axis=1)       # about 0.016 < sigma^2: all of it the asymptotic regime
+    rec = ClaimsRecord("t/f", "t")
+    claims.ov_claims(rec, n, low, ov, 0.05, 4.0)
+    assert rec.claims[0].verdict == FAIL                # OV 'right' against a flat Sim: certainly not
 
 
 def test_fig4_make_judges_mw_and_has_no_finding(tmp_path):

@@ -868,8 +868,10 @@ def test_figs_11_12_one_draw_or_no_other_spike_is_inconclusive_not_a_crash(n, to
 # ------------------------------------------------ issue 43: the identities behind Fig. 2's spike rows
 
 
+@pytest.mark.parametrize("ensemble, params", [("erdos_renyi", {"mean_degree": 2.0}),
+                                              ("powerlaw_grg", {"alpha": 2.5, "lam_min": 2.0})])
 @pytest.mark.parametrize("p, a", [(10, 2.0), (5, 3.0), (4, 2.5)])
-def test_isolated_components_sit_at_their_kernel_value_over_kappa(p, a):
+def test_isolated_components_sit_at_their_kernel_value_over_kappa(p, a, ensemble, params):
     """us_claims.SPIKE_IDENTITY_TEST: on any graph an isolated vertex has C_hat_ii = (1 - 1/a)^p (= c_0) and each end
     of an isolated edge 0.5 (1 + (1 - 2/a)^p) (the edge's two eigenvalues 1 and 1 - 2/a of T), whatever the rest of
     the graph; so after the global normalisation the spikes sit at exactly c/kappa_graph and Fig. 2's spike rows,
@@ -878,11 +880,11 @@ def test_isolated_components_sit_at_their_kernel_value_over_kappa(p, a):
     from statmech_bayes.graphs.operators import degrees
     from statmech_bayes.randomwalk.kernels import kernel_diagonal_sparse, rw_coefficients
 
-    A = make_graph("erdos_renyi", 3000, np.random.default_rng(5), mean_degree=2.0)
+    A = make_graph(ensemble, 3000, np.random.default_rng(5), **params)
     diag = kernel_diagonal_sparse(A, p, a)
     deg = degrees(A)
-    iso, edge = deg == 0, (deg == 1) & (A @ deg == 1)
-    assert iso.sum() > 50 and edge.sum() > 50  # e^-2 V and about 2 e^-4 V of them
+    iso, edge = deg == 0, (deg == 1) & (A @ deg == 1)  # the selection of workflow/scripts/urry_sollich/fig2_graph.py
+    assert iso.sum() > 20 and edge.sum() > 20
     c0, c_edge = (1 - 1 / a) ** p, 0.5 * (1 + (1 - 2 / a) ** p)
     assert rw_coefficients(p, a)[0] == pytest.approx(c0, rel=1e-12)
     kappa_graph = diag.mean()

@@ -447,6 +447,7 @@ rule kj_exp5_seeds:
         kj_exp5_seeds_file("{arm}"),
     params:
         kw=lambda wc: kj_kw("exp5", ("n_seeds",)),
+        ranges=job_ranges(KJ["exp5"]["n_seeds"], KJ["exp5"]["seeds_per_job"]),
     log:
         logs("kj_exp5_seeds_{arm}"),
     benchmark:

@@ -66,6 +66,7 @@ rule sh_sims:
         scn=sh_scn,
         sh=lambda wc: sh_sims_settings(wc.scen),
         seed=config["seed"],
+        ranges=lambda wc: sh_sims_ranges(wc.scen),
     log:
         logs("sh_sims_{scen}"),
     benchmark:

@@ -35,11 +35,14 @@ def sh_sims_range_file(scen, first, last):
     return res("sollich_halees", "sims", "ranges", f"{scen}_{first}_{last}.npz")
 
 
+def sh_sims_ranges(scen):
+    """The data-set ranges [first, last) of one scenario, in order: datasets_per_job each (a multiple of batch),
+    the last the remainder."""
+    return job_ranges(sh_sims_settings(scen)["n_datasets"], SH["datasets_per_job"])
+
+
 def sh_sims_range_files(scen):
-    """The data-set ranges of one scenario, in order: datasets_per_job each (a multiple of batch), the last the
-    remainder."""
-    n = sh_sims_settings(scen)["n_datasets"]
-    return [sh_sims_range_file(scen, a, b) for a, b in job_ranges(n, SH["datasets_per_job"])]
+    return [sh_sims_range_file(scen, a, b) for a, b in sh_sims_ranges(scen)]
 
 
 def sh_theory_file(scen):

@@ -445,13 +445,14 @@ def short_note(r, codes: Codes = Codes(), limit: int = NOTE_LIMIT) -> str:
 # Counts
 # --------------------------------------------------------------------------------------------------------------
 
-def tally(t: pd.DataFrame) -> pd.DataFrame:
+def tally(t: pd.DataFrame, with_controls: Iterable[str] | None = None) -> pd.DataFrame:
     """Per paper (first-appearance order), over its own results (kinds value, relation, wording), from the
     scorecard's own counts (:func:`.scorecard.counts`, :func:`.controls.counts`): ``results``; ``passed`` (every
     pass) and its parts ``control_checked`` (reproduced: every wrong answer that bears on it fails), ``weak`` (a
     wrong answer passes too), ``unchecked`` and ``known`` (proven before the paper); ``failed`` (``findings``
     among them: the paper's own errors); ``undecided`` and per reason; the set-up facts and our own checks apart;
-    ``controlled``: whether any control bears on the paper."""
+    ``controlled``: whether the paper declares negative controls (it is in ``with_controls``, the papers of the
+    controls ledger; without it, whether a control decided any of its passes)."""
     t = prepare(t)
     own = t[t.kind.isin(OWN_KINDS)]
     papers = list(dict.fromkeys(t.paper))
@@ -467,7 +468,8 @@ def tally(t: pd.DataFrame) -> pd.DataFrame:
     out["findings"] = c.findings
     out["undecided"] = sum(c[col] for col in scorecard.REASON_COLUMNS.values())
     out["setup"], out["ours"] = c.setup, c.ours
-    out["controlled"] = [bool((own[own.paper == p].control != "").any()) for p in out.index]
+    decided = set(own.paper[own.control.isin([controls.CHECKED, controls.WEAK])])
+    out["controlled"] = [p in (decided if with_controls is None else set(with_controls)) for p in out.index]
     for reason, col in scorecard.REASON_COLUMNS.items():
         out[f"undecided_{reason.replace(' ', '_')}"] = c[col]
     return out.reset_index()
@@ -487,7 +489,7 @@ def summary_rows(t: pd.DataFrame, titles: Mapping[str, str] | None = None, pages
     controls, linked to their ``ledger`` (as the README sees it). ``titles``: key -> title (default: the key)."""
     titles, declared = dict(titles or {}), dict(declared or {})
     lines = list(SUMMARY_HEADER)
-    for r in tally(t).itertuples():
+    for r in tally(t, declared if declared else None).itertuples():
         n = declared.get(r.paper, 0)
         lines.append(f"| [{titles.get(r.paper, r.paper)}]({pages}/{r.paper}.md) | {r.results} | {r.control_checked} | "
                      f"{r.weak} | {r.unchecked} | {r.known} | {r.failed} ({r.findings}) | {r.undecided} | "
@@ -565,7 +567,8 @@ def _n(k: int) -> str:
     return _WORDS.get(k, str(k))
 
 
-def verdict_paragraph(t: pd.DataFrame, paper: str, codes: Codes = Codes()) -> str:
+def verdict_paragraph(t: pd.DataFrame, paper: str, codes: Codes = Codes(),
+                      with_controls: Iterable[str] | None = None) -> str:
     """Two or three sentences: how many results reproduce, which fail with their one-line reason (a finding's
     first clause; failures without a proven explanation by name, or by figure when there are many), which cannot
     be decided and why; a clause on our own checks when some fail."""
@@ -573,7 +576,7 @@ def verdict_paragraph(t: pd.DataFrame, paper: str, codes: Codes = Codes()) -> st
     g = t[(t.paper == paper) & t.kind.isin(OWN_KINDS)]
     if not len(g):
         return "The paper makes no claim about its figures that we judge."
-    c = tally(g).iloc[0]
+    c = tally(g, with_controls).iloc[0]
     passes = f"{c.passed} {'passes' if c.passed == 1 else 'pass'}"
     if c.controlled:
         parts = [f"{c.control_checked} {'is' if c.control_checked == 1 else 'are'} reproduced: every wrong answer fed "
@@ -699,7 +702,7 @@ def page(t: pd.DataFrame, paper: str, title: str = "", citation: str = "", codes
     lines = [f"# {title}: what reproduces", ""]
     if citation:
         lines += [f"*{citation}*", ""]
-    lines += [verdict_paragraph(g, paper, codes), ""]
+    lines += [verdict_paragraph(g, paper, codes, None if declared is None else set(declared.paper)), ""]
     decided = [x for x in dict.fromkeys(g.decided_on) if x]
     lines += [f"Terms (reading, registered reading, revision, undecided, finding): [the glossary]({links.glossary}). "
               f"Every field of every claim: [the details]({details}). All papers: [the scorecard]({links.scorecard})."

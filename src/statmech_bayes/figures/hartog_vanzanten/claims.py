@@ -826,8 +826,9 @@ def _judge_lift(rec: ClaimsRecord, tr: dict, views, lifts, lift_min: float, note
     def margin(pre, lift):
         pooled = min(lift - lift_min, PROB_HALF - float(tr[pre + "extra_mean_ell"]))
         rises, means = chain_values(tr, pre, "lift"), chain_values(tr, pre, "extra_mean_ell")
-        per = np.minimum(rises - lift_min, PROB_HALF - means) if rises.size == means.size else np.array([])
-        return pooled, per
+        if rises.size != means.size:
+            raise ValueError(f"reading {pre or 'exact'}: {rises.size} chains' rises but {means.size} chains' means")
+        return pooled, np.minimum(rises - lift_min, PROB_HALF - means)
 
     readings = []
     for (t, pre), (_, lift) in zip(views, lifts):
@@ -839,10 +840,12 @@ def _judge_lift(rec: ClaimsRecord, tr: dict, views, lifts, lift_min: float, note
                        + f"), extra-ball mean {m:.4g}, {r.note}" for t, r, m in readings[1:])
     t, r, m = readings[0]
     rev = judge_readings(
-        rec, claim, said + ", but is ignored when we truncate at probability 0.5", [(t, r)], lower=0.0,
+        rec, claim, said + " (noise, not an object: read with the sentence's '..., but is ignored when we truncate "
+        "at probability 0.5')", [(t, r)], lower=0.0,
         note=(f"revised quantity: min(rise - {lift_min:g}, 1/2 - the extra ball's mean probability in frame 5) "
-              f"(rise {lift0:.4g}, mean {m:.4g}): 'some noise' that the truncation at 1/2 ignores; per chain from its "
-              "own rise and mean; " + note + (f"; {beside}" if beside else "")))
+              f"(rise {lift0:.4g}, mean {m:.4g}): a visible rise that stays noise, below the 1/2 at which the paper "
+              "counts a pixel as object; Fig 9 judges the truncation itself, pixel by pixel; per chain from its own "
+              "rise and mean; " + note + (f"; {beside}" if beside else "")))
     rec.revise(reg, rev, LIFT_CEILING_COMMIT, LIFT_CEILING_WHY, proof=LIFT_CEILING_PROOF)
 
 

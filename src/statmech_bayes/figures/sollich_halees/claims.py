@@ -708,7 +708,8 @@ def ov_claims(rec, n, sims, ov, s2: float, k: float) -> None:
             ends = s_ov[sel][:, None] / (s_sim[sel][:, None] + np.array([-1.0, 1.0]) * u[sel][:, None])
         if not r.size:
             return Reading("every n (no n in the regime)", float("nan"), upper=2.0, decidable=False), "no n"
-        spans_zero = np.abs(s_sim[sel]) <= u[sel]
+        # without spread between the data sets (u = 0) the rates are exact: a flat Sim is certainly flat
+        spans_zero = (np.abs(s_sim[sel]) <= u[sel]) & (u[sel] > 0)
         sure_right = ~spans_zero & np.all((ends >= 0.5) & (ends <= 2.0), axis=1)
         sure_wrong = ~spans_zero & (np.all(ends < 0.5, axis=1) | np.all(ends > 2.0, axis=1))
         fac = max(_factor(x) for x in r)
@@ -730,9 +731,11 @@ def ov_claims(rec, n, sims, ov, s2: float, k: float) -> None:
         r_ov = float(np.log(max(ov[b], 1e-300) / max(ov[a], 1e-300))) / span
         d = sims[:, b] / m[b] - sims[:, a] / m[a]
         ua = k * float(d.std(ddof=1)) / np.sqrt(sims.shape[0]) / span
-        # a flat Sim (rate 0, e.g. a curve that never learns) makes any decay of OV's an infinite factor
-        r = r_ov / r_sim if r_sim else (np.inf if r_ov else np.nan)
-        ends = [r_ov / (r_sim + e) for e in (-ua, ua)] if abs(r_sim) > ua else []
+        # a flat Sim (rate 0, e.g. a curve that never learns) leaves no finite factor to any decay of OV's: wrong
+        # (-inf, which _factor counts as a rate of the wrong sign)
+        r = r_ov / r_sim if r_sim else (-np.inf if r_ov else np.nan)
+        # no spread (ua = 0): the factor is exact, even for a flat Sim (an infinite factor)
+        ends = [r] if ua == 0 else [r_ov / (r_sim + e) for e in (-ua, ua)] if abs(r_sim) > ua else []
         decidable = bool(ends) and (all(0.5 <= e <= 2.0 for e in ends) or all(e < 0.5 for e in ends)
                                     or all(e > 2.0 for e in ends))
         bound = dict(upper=2.0) if want_right else dict(lower=2.0)

@@ -192,13 +192,14 @@ def _fig2_claims(rec, ens, g, kap, C, cav, c0, kappa_graph, h_graph, h_cav, w, c
               "prediction c_0/kappa", "spike near 0 from single disconnected vertices, at (1-1/a)^p/kappa",
               float(np.median(C[iso])) if iso.any() else np.nan, c0 / kappa, rtol=c["spike_rtol"],
               note=f"kappa_cavity={kappa:.5f} +- {float(kap['stderr']):.1g}, kappa_graph={kappa_graph:.5f}; "
-                   "the spike positions test kappa_graph against the cavity kappa and that the spikes are "
-                   "the isolated vertices / edges")
+                   "on the graph the spike sits at exactly c_0/kappa_graph "
+                   f"({SPIKE_IDENTITY_TEST}), so the spike positions test kappa_graph against the cavity kappa")
     edge = g["isolated_edge"].astype(bool)
     rec.close(f"{ens}: isolated-edge spike: C_ii of two-vertex-component vertices vs the cavity prediction 0.5/kappa",
               "spike from two-vertex (single edge) disconnected subgraphs", float(np.median(C[edge])) if edge.any() else np.nan,
               0.5 / kappa, rtol=c["spike_rtol"],
-              note=f"on the graph the spike sits at exactly 0.5/kappa_graph ({SPIKE_IDENTITY_TEST}), so the row tests "
+              note=f"on the graph the spike sits at exactly c_edge/kappa_graph, c_edge = (1 + (1 - 2/a)^p)/2 = 1/2 at "
+                   f"a = 2 ({SPIKE_IDENTITY_TEST}), so the row tests "
                    f"kappa_graph = {kappa_graph:.5f} against the cavity's kappa = {kappa:.5f}, two independent methods")
     if ens == "er3":
         rec.close("er3: location of the isolated-edge spike 0.5/kappa from the cavity kappa",
