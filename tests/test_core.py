@@ -85,14 +85,15 @@ def test_claims_can_fail_and_need_a_tolerance(tmp_path):
     table = gather([tmp_path / "fig1.claims.json"])
     assert list(table.verdict) == ["pass", "fail", "fail", "pass", "fail", "inconclusive", "pass", "pass", "fail"]
     c = counts(table).iloc[0]
-    assert (c.paper, c.claims, c.reproduced, c.findings, c.inconclusive_noise, c.unexplained, c.ours_fail) == (
+    assert (c.paper, c.claims, c.passed, c.findings, c.inconclusive_noise, c.unexplained, c.ours_fail) == (
         "demo", 8, 4, 1, 1, 2, 1)
     md = to_markdown(table, {"demo": "Demo 2024"})
-    assert "| Demo 2024 | 8 | 4 | 0 | 1 | 1 / 0 / 0 / 0 | 2 | 0 | 0 / 0 | 0 / 1 / 0 |" in md
+    # no controls ran: every pass unchecked, none reproduced
+    assert "| Demo 2024 | 8 | 0 / 0 / 4 | 0 | 1 | 1 / 0 / 0 / 0 | 2 | 0 | 0 / 0 | 0 / 1 / 0 |" in md
     assert md.index("## Our own checks") < md.index("| demo/fig1 | ours |")
     # a paper whose figures make no claim (a schematic) still has its row, of zeros
     two = to_markdown(table, {"demo": "Demo 2024", "sketch": "Sketch 2025"})
-    assert "| Sketch 2025 | 0 | 0 | 0 | 0 | 0 / 0 / 0 / 0 | 0 | 0 | 0 / 0 | 0 / 0 / 0 |" in two
+    assert "| Sketch 2025 | 0 | 0 / 0 / 0 | 0 | 0 | 0 / 0 / 0 / 0 | 0 | 0 | 0 / 0 | 0 / 0 / 0 |" in two
     assert list(counts(table, ["demo", "sketch"]).paper) == ["demo", "sketch"]
 
 
@@ -175,7 +176,7 @@ def test_a_revised_claim_keeps_both_readings_and_setup_and_known_are_apart(tmp_p
     assert (counted["reproduced"], counted["known"], counted["setup"]) == (1, 1, 1)
     rec.write(tmp_path / "fig1.claims.json", provenance({}))
     c = counts(gather([tmp_path / "fig1.claims.json"])).iloc[0]
-    assert (c.claims, c.reproduced, c.known, c.setup_pass) == (2, 1, 1, 1)
+    assert (c.claims, c.passed, c.known, c.setup_pass) == (2, 1, 1, 1)
 
 
 def test_the_scorecard_stops_on_a_finding_without_its_test(tmp_path):

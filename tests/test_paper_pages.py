@@ -204,7 +204,7 @@ def test_summary_counts_add_up_to_the_scorecards(scorecard):
     for paper, r in tally.iterrows():
         c = counts.loc[names[paper][0]]
         assert r.passed + r.failed + r.undecided == r.results == c.claims, paper
-        assert (r.passed - r.known, r.known, r.findings) == (c.reproduced, c.known, c.findings), paper
+        assert (r.passed - r.known, r.known, r.findings) == (c.passed, c.known, c.findings), paper
         # the passes split into reproduced (control-checked), weak, unchecked and proven before the paper, as the
         # scorecard's own control columns count them
         assert (r.control_checked, r.weak, r.unchecked) == (c.control_checked, c.weak, c.unchecked), paper

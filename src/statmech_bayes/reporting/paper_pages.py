@@ -460,9 +460,9 @@ def tally(t: pd.DataFrame, with_controls: Iterable[str] | None = None) -> pd.Dat
     ctl = controls.counts(own, papers).set_index("paper")
     out = pd.DataFrame(index=c.index)
     out["results"] = c.claims
-    out["passed"] = c.reproduced + c.known
+    out["passed"] = c.passed + c.known
     out["control_checked"], out["weak"] = ctl.control_checked, ctl.weak
-    out["unchecked"] = c.reproduced - ctl.control_checked - ctl.weak  # no control bears, or none decides
+    out["unchecked"] = c.passed - ctl.control_checked - ctl.weak  # no control bears, or none decides
     out["known"] = c.known
     out["failed"] = c.findings + c.unexplained
     out["findings"] = c.findings

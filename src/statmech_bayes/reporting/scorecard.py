@@ -1,7 +1,8 @@
 """The scorecard: every claim of every figure in one table, and its counts per paper.
 
-Per paper, over the paper's own results (kinds value, relation and wording): *reproduced* (verdict ``pass``,
-a result that could have failed), *known* (``pass`` on a statement proven before the paper: it checks our
+Per paper, over the paper's own results (kinds value, relation and wording): *passed* (verdict ``pass``; a pass is
+*reproduced* only when control-checked, the columns ``control_checked`` / ``weak`` / ``unchecked`` of
+:func:`.controls.counts`), *known* (``pass`` on a statement proven before the paper: it checks our
 implementation, not the paper), *findings* (``fail`` proven to be the paper's own error by a test of
 ``tests/test_findings.py``), *inconclusive* per reason (noise, wording, unconverged, unstated setup) and
 *unexplained* failures (``fail`` without a finding); *revised* counts the claims judged under a reading adopted
@@ -22,7 +23,7 @@ COLUMNS = ["paper", "figure", "claim", "kind", "paper_statement", "reproduced", 
            "finding", "finding_test", "known", "remedy", "registered_tolerance", "registered_reproduced",
            "registered_verdict", "revised_verdict", "revision_commit", "revision_reason", "revision_proof", "note"]
 # The columns that partition the paper's own results (their sum is the "claims" column).
-COUNTS = ("reproduced", "known", "findings", "inconclusive_noise", "inconclusive_wording", "inconclusive_unconverged",
+COUNTS = ("passed", "known", "findings", "inconclusive_noise", "inconclusive_wording", "inconclusive_unconverged",
           "inconclusive_unstated", "unexplained")
 OURS_COUNTS = ("ours_pass", "ours_fail", "ours_inconclusive")
 SETUP_COUNTS = ("setup_pass", "setup_fail")
@@ -94,7 +95,7 @@ def counts(table: pd.DataFrame, papers=None) -> pd.DataFrame:
     known = _text(table.known).str.len() > 0
     reason = _text(table.reason)
     flags = {"paper": table.paper,
-             "reproduced": own & passed & ~known,
+             "passed": own & passed & ~known,
              "known": own & passed & known,
              "findings": own & fail & explained,
              **{col: own & (table.verdict == "inconclusive") & (reason == r) for r, col in REASON_COLUMNS.items()},
@@ -122,7 +123,7 @@ SUMMARY_HEADER = ("| paper | results | passed: reproduced (control-checked) / we
 
 def summary_rows(c: pd.DataFrame, titles: dict[str, str] | None = None) -> list[str]:
     """The per-paper summary table (the scorecard's head), from :func:`counts`: a pass of a result is *reproduced*
-    only when control-checked (issue 43; the counts' ``reproduced`` column holds every pass not proven before the
+    only when control-checked (issue 43; the counts' ``passed`` column holds every pass not proven before the
     paper, split by the controls columns when present, else all unchecked); with the robustness table's seed
     columns (``seed_stable``, ``seed_decided``) when the variants were built."""
     titles = titles or {}
@@ -132,7 +133,7 @@ def summary_rows(c: pd.DataFrame, titles: dict[str, str] | None = None) -> list[
              "|---|---|---|---|---|---|---|---|---|---|" + ("---|" if seeds else "")]
     for r in c.itertuples():
         passes = (f"{int(r.control_checked)} / {int(r.weak)} / {int(r.unchecked)}" if ctrl
-                  else f"0 / 0 / {r.reproduced}")
+                  else f"0 / 0 / {r.passed}")
         lines.append(f"| {titles.get(r.paper, r.paper)} | {r.claims} | {passes} | {r.known} | {r.findings} | "
                      f"{r.inconclusive_noise} / {r.inconclusive_wording} / {r.inconclusive_unconverged} / "
                      f"{r.inconclusive_unstated} | {r.unexplained} | {r.revised} | {r.setup_pass} / {r.setup_fail} | "
