@@ -25,6 +25,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, SNAKEMAKE, copy_workflow, run_snakemake
+from statmech_bayes.pipeline.controls_registry import paper_controls
 from statmech_bayes.pipeline.registry import papers
 
 SMOKE = "workflow/config/smoke.yaml"
@@ -189,7 +190,10 @@ def test_figures_scorecard_and_all_ran_locally(slurm_smoke):
     started, slurm = jobs_in_log(log)
     ran_here = {rule for j, rule in started.items() if j not in slurm}
     figures = {f"{p.prefix}_{name}" for p in papers().values() for name in p.smoke_figures}
-    assert ran_here == figures | {"scorecard", "all"}
+    # a figure's negative controls (controls.smk) only re-judge its claims, like the figure rule: local too
+    controls = {f"{p.prefix}_{name}_controls" for k, p in papers().items() for name in p.smoke_figures
+                if name in paper_controls(k)}
+    assert ran_here == figures | controls | {"scorecard", "all"}
     assert not [rule for j, rule in started.items() if j in slurm and rule in ran_here], "a rule ran both ways"
 
 
