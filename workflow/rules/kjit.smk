@@ -455,7 +455,9 @@ rule kj_exp5_seeds:
     wildcard_constraints:
         arm="suff_stats|mean_logvar|site_natural",
     threads: 1
-    localrule: True
+    resources:
+        mem_mb=500,
+        runtime=5,
     conda:
         CONDA_ENV
     script:

@@ -72,7 +72,9 @@ rule sh_sims:
     benchmark:
         bench("sh_sims_{scen}")
     threads: 1
-    localrule: True
+    resources:
+        mem_mb=2500,  # rbf1: its ranges and the joined curves (64,000 data sets) in memory at once
+        runtime=10,
     conda:
         CONDA_ENV
     script:
