@@ -158,7 +158,7 @@ def test_pages_and_summary_show_weak_passes():
                          dict(paper="toy", figure="toy/fig1", claim="size", kind="setup", paper_statement="n = 3",
                               reproduced="3", tolerance="== 3", verdict="pass", control="", weak_controls="")])
     assert pp.summary_rows(rows, {"toy": "Toy"})[2] == \
-        "| [Toy](docs/papers/toy.md) | 2 | 1 | 1 | 0 | 0 | 0 (0) | 0 | none |"
+        "| [Toy](docs/papers/toy.md) | 2 | 1 | 1 | 0 (0) | 0 | none |"
     declared = pd.DataFrame([dict(paper="toy", figure="toy/fig1", control="steeper",
                                   wrong_answer="a curve twice as steep", claims="slope|order")])
     page = pp.page(rows, "toy", declared=declared)

@@ -475,24 +475,27 @@ def tally(t: pd.DataFrame, with_controls: Iterable[str] | None = None) -> pd.Dat
     return out.reset_index()
 
 
-SUMMARY_HEADER = ["| paper | results | reproduced (control-checked) | weak | unchecked | proven before the paper | "
+# Five numbers a reader needs first; the split of the other passes (weak, unchecked, proven before the paper) is on
+# each paper's page and in the scorecard. The column of other passes stays so that the row adds up to its results.
+SUMMARY_HEADER = ["| paper | results | reproduced (control-checked) | other passes | "
                   "failed (the paper's own errors among them) | undecided | negative controls |",
-                  "|---|---|---|---|---|---|---|---|---|"]
+                  "|---|---|---|---|---|---|---|"]
 
 
 def summary_rows(t: pd.DataFrame, titles: Mapping[str, str] | None = None, pages: str = "docs/papers",
                  declared: Mapping[str, int] | None = None, ledger: str = "figures/controls.csv") -> list[str]:
     """The README's short summary, a row per paper, its name a link to its page (``pages``: the pages' folder as
     the README sees it). A result is *reproduced* only when it passes and every negative control that bears on it
-    fails (control-checked); the other passes are weak (a wrong answer passes too), unchecked, or proven before the
-    paper, each its own column, so the four add up to the passes. ``declared``: paper -> number of its negative
-    controls, linked to their ``ledger`` (as the README sees it). ``titles``: key -> title (default: the key)."""
+    fails (control-checked); the other passes (weak: a wrong answer passes too; unchecked; proven before the paper)
+    share one column, so that a row adds up to its results; their split is on the paper's page. ``declared``:
+    paper -> number of its negative controls, linked to their ``ledger`` (as the README sees it). ``titles``: key ->
+    title (default: the key)."""
     titles, declared = dict(titles or {}), dict(declared or {})
     lines = list(SUMMARY_HEADER)
     for r in tally(t, declared if declared else None).itertuples():
         n = declared.get(r.paper, 0)
         lines.append(f"| [{titles.get(r.paper, r.paper)}]({pages}/{r.paper}.md) | {r.results} | {r.control_checked} | "
-                     f"{r.weak} | {r.unchecked} | {r.known} | {r.failed} ({r.findings}) | {r.undecided} | "
+                     f"{r.weak + r.unchecked + r.known} | {r.failed} ({r.findings}) | {r.undecided} | "
                      + (f"[{n}]({ledger})" if n else "none") + " |")
     return lines
 
