@@ -902,7 +902,12 @@ def test_kinds_setup_ours_known_and_the_two_new_findings(cfg):
     assert claim(rec2, "fraction of vertices whose 95 % band covers l0").kind == "ours"
     assert all(claim(rec2, f"prior mass of k in the first {p}%").kind == "setup" for p in (5, 10, 20))
     assert claim(rec2, "rule-of-thumb gamma").kind == "setup"
-    assert all("improper for any data" in c.note for c in rec2.claims if "RMSE of the posterior mean" in c.claim)
+    # the posterior claims name the caveats of Figs 2 and 4 (their texts once, in the claims file); the prior's
+    # masses and the rule's arithmetic do not rest on the posterior and name none
+    rmse = [c for c in rec2.claims if "RMSE of the posterior mean" in c.claim]
+    assert rmse and all({"improper_prior", "one_data_draw"} <= set(c.caveats) for c in rmse)
+    assert all(not c.caveats for c in rec2.claims if c.claim.startswith(("prior mass of k", "rule-of-thumb gamma")))
+    assert "improper for any data" in rec2.to_dict()["caveats"]["improper_prior"]
     assert all(c.kind == "setup" for c in hvz.fig3_claims(smallworld(848, 0.2, rng), cfg).claims)
     rec5 = hvz.fig5_claims(scaling_frame(3.0), cfg)
     assert claim(rec5, "slope of the untruncated time").kind == "ours" and claim(rec5, "slope gap").kind == "ours"
@@ -922,7 +927,9 @@ def test_fig10_largest_width_registered_reading_and_the_improper_prior_note(cfg)
     c = claim(hvz.fig10_claims(v, alt, cfg), "largest credible-interval width")
     assert (c.verdict, c.registered_verdict, c.revision_commit) == ("fail", "fail", "cdae760")
     assert "unconverged" in c.reproduced or "inconclusive" in c.reproduced
-    assert "improper for any data" in c.note
+    rec = hvz.fig10_claims(v, alt, cfg)
+    assert all(x.caveats == ("improper_prior",) for x in rec.claims)
+    assert "improper for any data" in rec.to_dict()["caveats"]["improper_prior"]
 
 
 def test_posterior_claims_with_one_chain_are_unconverged_not_a_crash(cfg):

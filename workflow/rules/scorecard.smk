@@ -19,6 +19,8 @@ rule scorecard:
         counts=report(fig("scorecard_counts.csv"), caption="../report/scorecard_counts.rst", category="Scorecard"),
         csv=report(fig("scorecard.csv"), caption="../report/scorecard.rst", category="Scorecard"),
         md=fig("scorecard.md"),
+        # Issue 42: the texts of the caveats the claims name by id, once per paper (the pages print them as notes).
+        caveats=fig("caveats.csv"),
         # The claims whose verdict the variants move (empty until they are built): the report's robustness section.
         robust=report(fig("scorecard_robustness.csv"), caption="../report/robustness.rst", category="Robustness"),
     params:

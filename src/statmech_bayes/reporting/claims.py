@@ -45,8 +45,9 @@ from __future__ import annotations
 
 import math
 import re
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from statmech_bayes.core.atomic_io import save_json
 from statmech_bayes.reporting import protocol
@@ -64,6 +65,18 @@ FINDINGS_TESTS = "tests/test_findings.py"
 _TEST_NAME = re.compile(r"^test_[A-Za-z0-9_]+$")
 # A revision's proof: the test that shows its registered reading defective (the protocol's rule 1).
 _PROOF = re.compile(r"^tests/test_[A-Za-z0-9_]+\.py::test_[A-Za-z0-9_]+$")
+
+
+class Caveat(NamedTuple):
+    """A qualification that several claims of a paper share (an improper posterior, one drawn data set): written
+    once per paper and named by ``id`` in each claim it bears on, so a reader meets its text once, as a footnote,
+    instead of in every note."""
+
+    id: str
+    text: str
+
+
+_CAVEAT_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 @dataclass(frozen=True)
@@ -88,6 +101,7 @@ class Claim:
     revision_reason: str = ""
     revision_proof: str = ""  # rule 5: the test proving the registered reading defective; only then it decides
     revised_verdict: str = ""  # the revised reading's own verdict (shown; it decides only with a proof)
+    caveats: tuple[str, ...] = ()  # ids of the paper's Caveats that bear on this claim (texts in the claims file)
 
     def __post_init__(self):
         if self.verdict not in VERDICTS:
@@ -187,11 +201,14 @@ class ClaimsRecord:
     :meth:`holds`). A failure becomes a finding only afterwards, through :meth:`explain`.
     """
 
-    def __init__(self, figure: str, paper: str):
+    def __init__(self, figure: str, paper: str, caveats: Iterable[Caveat] = ()):
+        """``caveats``: named on every claim of the record (a figure whose claims all rest on the same set-up)."""
         self.figure = figure
         self.paper = paper
         self.claims: list[Claim] = []
         self.notes: dict[str, Any] = {}
+        self.caveats: dict[str, str] = {}  # id -> text of every caveat a claim of this record names
+        self._citing: tuple[Caveat, ...] = tuple(caveats)  # named on every claim made now (see :meth:`citing`)
 
     def close(self, claim: str, paper: str, reproduced: float, expected: float,
               atol: float = 0.0, rtol: float = 0.0, note: str = "", decidable: bool = True,
@@ -228,7 +245,7 @@ class ClaimsRecord:
         return self._add(claim, paper, _num(reproduced), tolerance, passed, True, note, SETUP)
 
     def wording(self, claim: str, paper: str, readings: list[Reading], note: str = "", *,
-                known: str = "", remedy: str = "") -> Claim:
+                known: str = "", remedy: str = "", caveats: Iterable[Caveat] = ()) -> Claim:
         """An adjective judged under every one of its ``readings`` (at least two, written before the data
         are looked at), combined by :func:`combine` (rule 6): decided readings that agree decide, decided ones
         that disagree make it inconclusive for its ``wording``, undecided ones never mask a decided one and are
@@ -250,7 +267,7 @@ class ClaimsRecord:
         reproduced = "; ".join(f"{r.reads}: {float(r.reproduced):.6g} ({v})" for r, v in zip(readings, each))
         tolerance = "; ".join(f"{r.reads}: {_range(r.lower, r.upper)}" for r in readings)
         c = Claim(claim, paper, reproduced, tolerance, verdict, note, kind=WORDING, reason=reason, known=known,
-                  remedy=remedy if reason == NOISE else "")
+                  remedy=remedy if reason == NOISE else "", caveats=self._register(caveats))
         self.claims.append(c)
         return c
 
@@ -273,6 +290,7 @@ class ClaimsRecord:
                                           proof)
         decider = revised if proof else registered
         merged = replace(revised, verdict=verdict, reason=reason, note=revised.note,
+                         caveats=tuple(dict.fromkeys(registered.caveats + revised.caveats)),
                          kind=revised.kind, finding="", finding_test="",
                          remedy=decider.remedy if reason == NOISE else "",
                          registered_tolerance=registered.tolerance, registered_reproduced=registered.reproduced,
@@ -295,6 +313,38 @@ class ClaimsRecord:
         self.claims[i] = replace(claim, finding=finding, finding_test=test)
         return self.claims[i]
 
+    def cite(self, claim: Claim, *caveats: Caveat) -> Claim:
+        """Name ``caveats`` on a claim of this record (after those it names already); returns the claim."""
+        i = next((k for k, c in enumerate(self.claims) if c is claim), None)
+        if i is None:
+            raise ValueError("cite() takes a claim of this record")
+        self.claims[i] = replace(claim, caveats=tuple(dict.fromkeys(claim.caveats + self._register(caveats))))
+        return self.claims[i]
+
+    @contextmanager
+    def citing(self, *caveats: Caveat):
+        """Every claim made inside the block names ``caveats`` (a block of claims that rest on the same set-up)."""
+        outer = self._citing
+        self._citing = outer + tuple(caveats)
+        try:
+            yield self
+        finally:
+            self._citing = outer
+
+    def _register(self, caveats: Iterable[Caveat]) -> tuple[str, ...]:
+        """The ids of ``caveats`` and of the enclosing :meth:`citing` blocks, their texts kept once for the claims
+        file; one id, one text."""
+        ids = []
+        for cv in (*self._citing, *caveats):
+            if not isinstance(cv, Caveat):
+                raise TypeError(f"a caveat is a Caveat(id, text), got {cv!r}")
+            if not _CAVEAT_ID.match(cv.id) or not cv.text.strip():
+                raise ValueError(f"a caveat needs a snake_case id and a text, got {cv!r}")
+            if self.caveats.setdefault(cv.id, cv.text) != cv.text:
+                raise ValueError(f"caveat {cv.id!r} has two texts in {self.figure}")
+            ids.append(cv.id)
+        return tuple(dict.fromkeys(ids))
+
     def note(self, name: str, value: Any) -> None:
         """Keep a computed number behind the claims (a fit, a convergence record, a setting) as a note:
         in the claims file, never counted as a claim."""
@@ -303,17 +353,18 @@ class ClaimsRecord:
     record = note  # the name used by the first figure modules
 
     def _add(self, claim, paper, reproduced, tolerance, passed, decidable, note, kind, *,
-             undecided: str = NOISE, remedy: str = "", known: str = "") -> Claim:
+             undecided: str = NOISE, remedy: str = "", known: str = "", caveats: Iterable[Caveat] = ()) -> Claim:
         """``undecided``: why the claim is inconclusive when ``decidable`` is False (one of :data:`REASONS`
         but wording); ``remedy``: for noise, the samples that would decide it and their cost; ``known``: the
-        source of a proof that predates the paper (rule 2)."""
+        source of a proof that predates the paper (rule 2); ``caveats``: the paper's :class:`Caveat` s that bear
+        on the claim."""
         verdict = verdict_of(bool(passed), decidable)
         if verdict == INCONCLUSIVE and (undecided not in REASONS or undecided == WORDING):
             raise ValueError(f"an undecided claim's reason is one of {[x for x in REASONS if x != WORDING]}, "
                              f"got {undecided!r}")
         reason = undecided if verdict == INCONCLUSIVE else ""
         c = Claim(claim, paper, reproduced, tolerance, verdict, note, kind=kind, reason=reason, known=known,
-                  remedy=remedy if reason == NOISE else "")
+                  remedy=remedy if reason == NOISE else "", caveats=self._register(caveats))
         self.claims.append(c)
         return c
 
@@ -344,6 +395,8 @@ class ClaimsRecord:
             # was judged under the same protocol (docs/protocol.md, rule 4)
             "protocol": protocol.VERSION,
             "notes": self.notes,
+            # the texts of the caveats the claims name, once each (a claim keeps only their ids)
+            "caveats": {k: self.caveats[k] for k in dict.fromkeys(i for c in self.claims for i in c.caveats)},
             "provenance": provenance or {},
         }
 

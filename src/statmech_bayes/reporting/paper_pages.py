@@ -323,7 +323,7 @@ def prepare(t: pd.DataFrame) -> pd.DataFrame:
     t["has_proofs"] = "revision_proof" in t.columns
     for c in ("revised_verdict", "revision_proof", "decided_on", "build_verdict", "seed_stable", "finding", "known",
               "remedy", "registered_tolerance", "registered_reproduced", "registered_verdict", "revision_commit",
-              "revision_reason", "note", "reason", "finding_test", "control", "weak_controls"):
+              "revision_reason", "note", "reason", "finding_test", "control", "weak_controls", "caveats"):
         if c not in t.columns:
             t[c] = ""
     return t
@@ -662,6 +662,32 @@ def bar_cell(value: str, tolerance: str) -> str:
     return bar(tolerance)
 
 
+def caveat_anchor(cid: str) -> str:
+    return f"caveat-{cid.replace('_', '-')}"
+
+
+def caveat_links(ids: str) -> str:
+    """``improper_prior one_data_draw`` -> links to the page's caveats section, one per id."""
+    return ", ".join(f"[{cid.replace('_', ' ')}](#{caveat_anchor(cid)})" for cid in str(ids).split())
+
+
+def caveats_section(caveats: pd.DataFrame | None, paper: str, used: Iterable[str], codes: Codes = Codes()) -> list[str]:
+    """The texts of the caveats the page's claims name (``used``), each once, anchored for the notes' links."""
+    used = list(dict.fromkeys(i for ids in used for i in str(ids).split()))
+    if not used:
+        return []
+    if caveats is None:
+        raise ValueError(f"{paper}: claims name caveats {used} but no caveat texts were given")
+    texts = {r.id: r.text for r in caveats[caveats.paper == paper].itertuples()}
+    missing = [i for i in used if i not in texts]
+    if missing:
+        raise ValueError(f"{paper}: no text for the caveat(s) {missing}")
+    lines = ["## Caveats", "", "Qualifications several claims share; the notes above link here.", ""]
+    for cid in used:
+        lines += [f'<a id="{caveat_anchor(cid)}"></a>**{cid.replace("_", " ")}**: {_md(plain(texts[cid], codes))}', ""]
+    return lines
+
+
 def _table(rows: pd.DataFrame, details: str, codes: Codes, own: bool = True) -> list[str]:
     head = ("| we measure | the paper says | ours | bar | verdict | note |" if own
             else "| we measure | ours | bar | verdict | note |")
@@ -670,6 +696,8 @@ def _table(rows: pd.DataFrame, details: str, codes: Codes, own: bool = True) -> 
         value, tol = deciding(r)
         note = short_note(r, codes)
         link = f"[details]({details}#{r.anchor})"
+        if r.caveats:
+            link = f"caveats: {caveat_links(r.caveats)}; {link}"
         cells = [_cell(symbols(cut(plain(r.claim, codes), 140)))]
         if own:
             cells.append(_cell(cut(plain(r.paper_statement, codes), 160)))
@@ -696,8 +724,9 @@ def controls_section(declared: pd.DataFrame, paper: str, codes: Codes = Codes())
 
 
 def page(t: pd.DataFrame, paper: str, title: str = "", citation: str = "", codes: Codes = Codes(),
-         links: Links = Links(), declared: pd.DataFrame | None = None) -> str:
-    """The paper's short page; ``declared``: the registered negative controls (``figures/controls.csv``)."""
+         links: Links = Links(), declared: pd.DataFrame | None = None, caveats: pd.DataFrame | None = None) -> str:
+    """The paper's short page; ``declared``: the registered negative controls (``figures/controls.csv``);
+    ``caveats``: the texts of the caveats the claims name (``figures/caveats.csv``), printed once at the end."""
     t = with_anchors(prepare(t))
     g = t[t.paper == paper]
     title = title or paper
@@ -724,6 +753,7 @@ def page(t: pd.DataFrame, paper: str, title: str = "", citation: str = "", codes
                                                               details, codes, own=False) + [""]
     if declared is not None:
         lines += controls_section(declared, paper, codes)
+    lines += caveats_section(caveats, paper, g.caveats, codes)
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -736,7 +766,8 @@ DETAIL_FIELDS = [("kind", "kind"), ("paper_statement", "the paper says"),
                  ("finding", "the paper's error (finding)"), ("finding_test", "its proof (tests/test_findings.py)"),
                  ("known", "proven before the paper"), ("remedy", "what would decide it"),
                  ("revision_commit", "revision: commit"), ("revision_reason", "revision: reason"),
-                 ("revision_proof", "revision: proof"), ("note", "note"), ("build_verdict", "main build's verdict"),
+                 ("revision_proof", "revision: proof"), ("note", "note"), ("caveats", "caveats"),
+                 ("build_verdict", "main build's verdict"),
                  ("seed_stable", "stable across seeds"), ("decided_on", "decided on")]
 
 
@@ -799,16 +830,17 @@ def titles(keys: Iterable[str]) -> dict[str, tuple[str, str]]:
 
 
 def render(t: pd.DataFrame, codes: Codes = Codes(), links: Links = Links(),
-           names: Mapping[str, tuple[str, str]] | None = None, declared: pd.DataFrame | None = None) -> dict[str, str]:
+           names: Mapping[str, tuple[str, str]] | None = None, declared: pd.DataFrame | None = None,
+           caveats: pd.DataFrame | None = None) -> dict[str, str]:
     """File name -> text of every page of every paper of the scorecard ``t`` (``declared``: the registered negative
-    controls, listed on each paper's page)."""
+    controls, listed on each paper's page; ``caveats``: the caveats' texts, printed once per page)."""
     t = prepare(t)
     papers = list(dict.fromkeys(t.paper))
     names = dict(names) if names is not None else titles(papers)
     out = {}
     for p in papers:
         title, citation = names.get(p, (p, ""))
-        out[f"{p}.md"] = page(t, p, title, citation, codes, links, declared)
+        out[f"{p}.md"] = page(t, p, title, citation, codes, links, declared, caveats)
         out[f"{p}-details.md"] = details_page(t, p, title, links)
     return out
 
@@ -853,7 +885,9 @@ def main(argv=None) -> int:
     table = load(card)
     ledger = card.parent / "controls.csv"
     declared = pd.read_csv(ledger, dtype=str, keep_default_na=False) if ledger.exists() else None
-    written = write(render(table, codes, links, declared=declared), out)
+    texts = card.parent / "caveats.csv"
+    caveats = pd.read_csv(texts, dtype=str, keep_default_na=False) if texts.exists() else None
+    written = write(render(table, codes, links, declared=declared, caveats=caveats), out)
     print(f"wrote {len(written)} pages to {out}")
     if args.readme:
         write_readme_summary(Path(args.readme), table, os.path.relpath(out.resolve(), Path(args.readme).resolve().parent),

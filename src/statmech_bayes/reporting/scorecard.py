@@ -21,7 +21,9 @@ import pandas as pd
 
 COLUMNS = ["paper", "figure", "claim", "kind", "paper_statement", "reproduced", "tolerance", "verdict", "reason",
            "finding", "finding_test", "known", "remedy", "registered_tolerance", "registered_reproduced",
-           "registered_verdict", "revised_verdict", "revision_commit", "revision_reason", "revision_proof", "note"]
+           "registered_verdict", "revised_verdict", "revision_commit", "revision_reason", "revision_proof", "note",
+           "caveats"]
+CAVEAT_COLUMNS = ["paper", "id", "text"]
 # The columns that partition the paper's own results (their sum is the "claims" column).
 COUNTS = ("passed", "known", "findings", "inconclusive_noise", "inconclusive_wording", "inconclusive_unconverged",
           "inconclusive_unstated", "unexplained")
@@ -42,8 +44,22 @@ def gather(claim_files) -> pd.DataFrame:
                    "paper_statement": c["paper"]}
             row.update({k: c.get(k, "") for k in COLUMNS if k not in row})
             row["registered_reproduced"] = "" if row["registered_reproduced"] is None else row["registered_reproduced"]
+            row["caveats"] = " ".join(c.get("caveats") or [])
             rows.append(row)
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def caveat_table(claim_files) -> pd.DataFrame:
+    """The caveats the claims name, one row per paper and id with its text (written once per paper, however many
+    claims and figures name it); stops when one id has two texts in a paper."""
+    texts: dict[tuple[str, str], str] = {}
+    for f in map(str, claim_files):
+        doc = json.loads(Path(f).read_text())
+        paper = doc["figure"].split("/")[0]
+        for cid, text in (doc.get("caveats") or {}).items():
+            if texts.setdefault((paper, cid), text) != text:
+                raise ValueError(f"caveat {cid!r} of {paper} has two texts ({doc['figure']} differs)")
+    return pd.DataFrame([(p, i, t) for (p, i), t in texts.items()], columns=CAVEAT_COLUMNS)
 
 
 def findings_tests(path) -> set[str]:
@@ -168,7 +184,8 @@ def _rows(table: pd.DataFrame) -> list[str]:
         parts = [f"finding (proof: tests/test_findings.py::{r.finding_test}): {r.finding}" if _present(r.finding) else "",
                  f"proven before the paper: {r.known}" if _present(r.known) else "",
                  f"would decide it: {r.remedy}" if _present(r.remedy) else "",
-                 r.note if _present(r.note) else ""]
+                 r.note if _present(r.note) else "",
+                 f"caveats: {', '.join(str(r.caveats).split())}" if _present(getattr(r, "caveats", "")) else ""]
         lines.append("| " + " | ".join([_fmt(x) for x in (r.figure, r.claim, r.kind, r.paper_statement,
                                                             r.reproduced, r.tolerance)]
                                        + [verdict, _fmt(registered), _fmt(" ".join(x for x in parts if x))]) + " |")
@@ -179,8 +196,10 @@ def _present(x) -> bool:
     return isinstance(x, str) and bool(x)
 
 
-def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None, c: pd.DataFrame | None = None) -> str:
-    """The scorecard page; ``c``: the counts (with the seed columns) when the caller has them."""
+def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None, c: pd.DataFrame | None = None,
+                caveats: pd.DataFrame | None = None) -> str:
+    """The scorecard page; ``c``: the counts (with the seed columns) when the caller has them; ``caveats``: the
+    texts of the caveats the claims name (:func:`caveat_table`), listed once at the end."""
     titles = titles or {}
     c = counts(table, list(titles) or None) if c is None else c
     kind = _text(table.kind)
@@ -210,4 +229,8 @@ def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None, c: pd
     lines += ["", "## Set-up facts (true by construction; not reproductions)", ""] + _rows(table[kind == "setup"])
     lines += ["", "## Our own checks (comparisons or numbers the papers do not make or state)", ""] + \
         _rows(table[kind == "ours"])
+    if caveats is not None and len(caveats):
+        lines += ["", "## Caveats", "", "Qualifications several claims share, named in their notes (`caveats: id`).", "",
+                  "| paper | caveat | text |", "|---|---|---|"]
+        lines += [f"| {titles.get(r.paper, r.paper)} | {r.id} | {_fmt(r.text)} |" for r in caveats.itertuples()]
     return "\n".join(lines) + "\n"

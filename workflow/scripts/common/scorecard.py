@@ -6,11 +6,13 @@ import pandas as pd
 from statmech_bayes.core.atomic_io import atomic_path, save_csv
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.reporting import controls, robustness
-from statmech_bayes.reporting.scorecard import check_findings, check_proofs, counts, gather, to_markdown
+from statmech_bayes.reporting.scorecard import (caveat_table, check_findings, check_proofs, counts, gather,
+                                                to_markdown)
 
 smk = snakemake
 with rule_context(smk) as log:
     table = gather(smk.input.claims)
+    caveats = caveat_table(smk.input.claims)
     check_findings(table, smk.input.findings_tests)
     check_proofs(table, Path(smk.input.findings_tests).parent.parent)
     # Rules 4 and 5 of docs/protocol.md: the seeds and admitted variants built under the same protocol decide
@@ -22,6 +24,7 @@ with rule_context(smk) as log:
     ctrl = pd.concat([pd.read_csv(p, keep_default_na=False) for p in tables]) if tables else None
     table = controls.control_status(table, ctrl if ctrl is not None else pd.DataFrame(columns=controls.COLUMNS))
     save_csv(smk.output.csv, table)
+    save_csv(smk.output.caveats, caveats)
     moved = table[table.build_verdict != table.verdict]
     save_csv(smk.output.robust, moved[["paper", "figure", "claim", "kind", "build_verdict", "verdict", "reason", "note"]])
     papers = list(dict(smk.params.titles))
@@ -31,5 +34,5 @@ with rule_context(smk) as log:
             {"seed_stable": 0, "seed_decided": 0})
     save_csv(smk.output.counts, c.assign(paper=lambda d: d.paper.map(dict(smk.params.titles))))
     with atomic_path(smk.output.md) as tmp:
-        tmp.write_text(to_markdown(table, dict(smk.params.titles), c))
+        tmp.write_text(to_markdown(table, dict(smk.params.titles), c, caveats))
     log.info("\n%s", c.to_string(index=False))

@@ -46,7 +46,8 @@ from statmech_bayes.figures.hartog_vanzanten.common import (
     tracking_tried,
     tracking_unstated,
 )
-from statmech_bayes.reporting.claims import NOISE, OURS, RELATION, SETUP, UNCONVERGED, ClaimsRecord, unproven
+from statmech_bayes.reporting.claims import (NOISE, OURS, RELATION, SETUP, UNCONVERGED, Caveat, ClaimsRecord,
+                                             unproven)
 from statmech_bayes.truncated_laplacian import mcerror as mc
 from statmech_bayes.truncated_laplacian import sampler as sa
 from statmech_bayes.truncated_laplacian.eigenbasis import (
@@ -114,15 +115,18 @@ STRICT_ORDER_WHY = ("bde4755, after the first result (320dab8): the claims carry
 # Exact identities (eigenpairs, a construction): equal up to floating-point rounding.
 EIG_ATOL = 1e-10
 # The prior the paper recommends (Sections 5.1, 5.2 and 6: "good results are obtained using ... a = b = 0").
-IMPROPER = ("with a = b = 0 (p(c) ∝ 1/c, the prior the paper recommends) the posterior is improper for any data, "
-            "noisy labels included: as c -> infinity f -> 0 and p(D | k, c) -> 2^-N, which does not vanish, so "
-            "the integral of p(D | k, c) dc / c diverges (tests/test_hvz_sampler.py::test_posterior_of_c_with_a_"
-            "equal_b_equal_0_is_improper_at_both_ends); what the chains give is where they are after a finite run, "
-            "not the summary of a posterior")
+IMPROPER = Caveat(
+    "improper_prior",
+    "with a = b = 0 (p(c) ∝ 1/c, the prior the paper recommends) the posterior is improper for any data, noisy labels "
+    "included: as c -> infinity f -> 0 and p(D | k, c) -> 2^-N, which does not vanish, so the integral of "
+    "p(D | k, c) dc / c diverges (tests/test_hvz_sampler.py::test_posterior_of_c_with_a_equal_b_equal_0_is_improper_"
+    "at_both_ends); what the chains give is where they are after a finite run, not the summary of a posterior")
 # Figs 2 and 4 rest on one drawn truth and one set of labels (issue 37).
-ONE_DRAW = ("one drawn truth and one set of simulated labels: the standard errors count the chains' Monte-Carlo "
-            "error only, not the draw of the data, so 'beyond 2 standard errors' says nothing about another data "
-            "set (a second master seed moved four of the Figs 2 and 4 verdicts)")
+ONE_DRAW = Caveat(
+    "one_data_draw",
+    "one drawn truth and one set of simulated labels: the standard errors count the chains' Monte-Carlo error only, "
+    "not the draw of the data, so 'beyond 2 standard errors' says nothing about another data set; the other master "
+    "seeds, each a new draw, decide that (docs/protocol.md, rule 4)")
 # The k-move of Algorithm 1 checked exactly on a small path graph (spec A4): n, gamma, c and the seed of z.
 RJ_N, RJ_GAMMA, RJ_C, RJ_SEED = 30, 0.1, 10.0, 0
 # Total-variation distance below which a k-chain leaves p(k | z, c) invariant: the stationary law is computed
@@ -202,6 +206,14 @@ def fig1_claims(d: dict, cfg: dict) -> ClaimsRecord:
 
 def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str], edges: np.ndarray,
                      gamma_rule: float, cl: dict) -> None:
+    """:func:`_posterior_claims`, each claim naming the caveats of Figs 2 and 4: one drawn data set, and the
+    improper posterior of the prior the paper recommends."""
+    with rec.citing(ONE_DRAW, IMPROPER):
+        _posterior_claims(rec, data, chains, tags, edges, gamma_rule, cl)
+
+
+def _posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str], edges: np.ndarray,
+                      gamma_rule: float, cl: dict) -> None:
     """The statements of Section 5.1 about Figs 2 and 4 (and the rule of thumb discussed after them). ``cl``: the
     ``claims:`` configuration (the readings of "a fraction", "a little", "a small fraction", "without much").
 
@@ -220,8 +232,7 @@ def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str
     c0 = chains[g0]
     R, n_iter, burn = int(c0["n_chains"]), int(c0["n_iter"]), int(c0["burn_in"])
     unstated = (f"depends on unstated choices: q = {float(c0['q']):g}, k0 = {int(c0['k0'])}, c0 = 1, {n_iter} sweeps "
-                f"(burn-in {burn}), K_max = n = {n}, k drawn from p(k | z, c) ({str(c0['k_move'])} move); {ONE_DRAW}; "
-                f"{IMPROPER}")
+                f"(burn-in {burn}), K_max = n = {n}, k drawn from p(k | z, c) ({str(c0['k_move'])} move)")
     mcnote = (f"Monte-Carlo error: jackknife over {R} independent chains per gamma; decided when the value clears "
               f"the boundary by {z:g} standard errors")
 
@@ -357,7 +368,7 @@ def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str
     said_dr = "comparing gamma = 0 and gamma = 0.1 we observe only a little difference in the estimation performance"
     note_dr = (f"'a little' read as at most {little:g} (a fifth of either RMSE, about 0.05); RMSEs "
                f"{_pm(*rm[g0])} and {_pm(*rm[g1])}; standard error of the difference {dr_se:.2g}; RMS difference "
-               f"of the two posterior means {diff:.4f}; {mcnote}; {ONE_DRAW}")
+               f"of the two posterior means {diff:.4f}; {mcnote}")
     cr = range_chains(dr, np.abs(r0 - r1), rhats(g0, g1), upper=little, pooled_decided=dec)
     reg = rec.within(claim_dr, said_dr, cr.value, upper=little, decidable=cr.decidable, note=f"{note_dr}; {cr.note}",
                      **(why(dr, dr_se, little) if cr.undecided == NOISE else {"undecided": cr.undecided}))
@@ -385,7 +396,7 @@ def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str
                      "strict order")
     rev = rec.holds(claim_e, said_e, shown_e, v.verdict == "pass",
                     "strict order beyond 2 standard errors", decidable=v.verdict != "inconclusive",
-                    note=f"truth: {dirichlet_energy(ell0, edges):.4g}; {mcnote}; {ONE_DRAW}; {r3}",
+                    note=f"truth: {dirichlet_energy(ell0, edges):.4g}; {mcnote}; {r3}",
                     **judged(v, de, float(np.hypot(energy[g0][1], energy[g1][1])), 0.0))
     rec.revise(reg, rev, STRICT_ORDER_COMMIT, STRICT_ORDER_WHY, proof=STRICT_ORDER_PROOF)
     ok, dec = mc.order_verdict([rm[g2][0], rm[g1][0]], [rm[g2][1], rm[g1][1]])
@@ -417,7 +428,7 @@ def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str
                     decidable=v.verdict != "inconclusive", kind=OURS,
                     **judged(v, cover[g1][0] - cover[g2][0], float(np.hypot(cover[g1][1], cover[g2][1])), 0.0),
                     note="not a number the paper gives (ours, never the paper's verdict); added because coverage "
-                         f"shows oversmoothing more reliably than the RMSE; {mcnote}; {ONE_DRAW}; {r3} (no chain's own "
+                         f"shows oversmoothing more reliably than the RMSE; {mcnote}; {r3} (no chain's own "
                          "band is stored, so no chain alone gives a coverage)")
     rec.revise(reg, rev, STRICT_ORDER_COMMIT, STRICT_ORDER_WHY, proof=STRICT_ORDER_PROOF)
     r = chains["rule"]
@@ -440,7 +451,7 @@ def posterior_claims(rec: ClaimsRecord, data: dict, chains: dict, tags: list[str
     ok, dec = mc.range_verdict(gap, gap_se, upper=gap_max)
     claim_gap = f"RMSE(gamma = {gamma_rule:g}/n) - min(RMSE(gamma={g0}), RMSE(gamma={g1}))"
     note_gap = (f"RMSE rule {_pm(*rr)}, coverage {float(r['coverage']):.3f}; 'without much' read as within "
-                f"{gap_max:g} of the better of gamma = 0, 0.1; standard error {gap_se:.2g}; {ONE_DRAW}")
+                f"{gap_max:g} of the better of gamma = 0, 0.1; standard error {gap_se:.2g}")
     rr_each = per_ell("rule", rmse_fn)
     gaps = rr_each - np.minimum(r0, r1)
     cr = range_chains(gap, gaps, rhats(g0, g1, "rule"), upper=gap_max, pooled_decided=dec)
@@ -766,8 +777,8 @@ def fig8_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
     ell = tr["ell_mean"]
     truth, extra = v["truth"].astype(bool), v["extra"]
     T = truth.shape[0]
-    unstated = tracking_unstated(tr, cfg["tracking"]) + "; " + IMPROPER
-    rec = ClaimsRecord("hartog_vanzanten/fig8", PAPER)
+    unstated = tracking_unstated(tr, cfg["tracking"])
+    rec = ClaimsRecord("hartog_vanzanten/fig8", PAPER, caveats=(IMPROPER,))
     T_, H, W = ell.shape
     k = int(round(chain1_k(tr)))
     tmodes = np.bincount(DCTBasis(ell.shape).order[:k] // (H * W), minlength=T_)
@@ -855,8 +866,8 @@ def fig9_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
     is removed, judged under every reading of the unstated noise."""
     cl = cfg["claims"]
     iou_min, err_max = float(cl["iou_min"]), float(cl["frame_error_max"])
-    unstated = tracking_unstated(tr, cfg["tracking"]) + "; " + IMPROPER
-    rec = ClaimsRecord("hartog_vanzanten/fig9", PAPER)
+    unstated = tracking_unstated(tr, cfg["tracking"])
+    rec = ClaimsRecord("hartog_vanzanten/fig9", PAPER, caveats=(IMPROPER,))
     views = reading_views(tr)
     ious = [(t, frame_iou(tr[pre + "estimate"], v["truth"])) for t, pre in views]
     iou = ious[0][1]
@@ -875,8 +886,7 @@ def fig9_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
     ball = np.asarray(v["truth"], dtype=bool).reshape(np.asarray(v["truth"]).shape[0], -1).mean(axis=1)
     rel_max = 1.0 - iou_min
     err_note = (f"per frame {err.round(4).tolist()}; the extra ball counts as an error in frame 5; the ball covers "
-                f"{ball.min():.2%}-{ball.max():.2%} of a frame, which is what the all-background estimate errs on; "
-                + IMPROPER)
+                f"{ball.min():.2%}-{ball.max():.2%} of a frame, which is what the all-background estimate errs on")
     # Registered: the text's reading alone (exact labels), errors as a share of the frame. The all-background
     # estimate passes it (FRAME_ERROR_PROOF), so the revision that counts the errors in units of the ball (bc7030f)
     # decides, on the registered exact-label reading alone: the 5 %-flip reading that 15bf329 and bc7030f judged
@@ -975,9 +985,9 @@ def fig10_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
     ratio_min, median_max = float(cl["width_ratio_min"]), float(cl["width_median_far_max"])
     near_share, scale_atol = float(cl["wide_near_share_min"]), float(cl["width_scale_atol"])
     w = tr["ci_width"]
-    unstated = tracking_unstated(tr, cfg["tracking"]) + "; " + IMPROPER
+    unstated = tracking_unstated(tr, cfg["tracking"])
     dist = boundary_distance(v["labels"])
-    rec = ClaimsRecord("hartog_vanzanten/fig10", PAPER)
+    rec = ClaimsRecord("hartog_vanzanten/fig10", PAPER, caveats=(IMPROPER,))
     near, far = dist <= NEAR_PX, dist > FAR_PX
     views = reading_views(tr)
     ws = [(t, np.asarray(tr[pre + "ci_width"])) for t, pre in views]
@@ -1009,7 +1019,7 @@ def fig10_claims(v: dict, tr: dict, cfg: dict) -> ClaimsRecord:
     note = (f"read from the caption's scale (within {scale_atol:g} of {VMAX:g}); 99.9th percentile "
             f"{np.quantile(w, 0.999):.3f}; {int(wide.sum())} pixels ({wide.mean():.2%}) are wider than {VMAX:g}; "
             + tracking_tried(tr, "chain_width_max", "arm_width_max") + tracking_probes(tr)
-            + unproven(_width_explanation(tr, w, dist, frac, scale_atol)) + "; " + IMPROPER)
+            + unproven(_width_explanation(tr, w, dist, frac, scale_atol)))
     alts = alt_readings(tr)
     lo, hi = VMAX - scale_atol, VMAX + scale_atol
     # Rule 1: the registered reading is the text's (exact labels), judged before any flip chain ran (d9bcd90, a

@@ -19,7 +19,7 @@ from scipy.stats import ks_2samp, mannwhitneyu, norm, spearmanr, ttest_ind
 from statmech_bayes.figures.kjit import PAPER
 from statmech_bayes.figures.kjit.common import clears, interval, moving_average, repeat_ratios
 from statmech_bayes.kjit.experiments.summaries import log_kl_summary, merge_timing
-from statmech_bayes.reporting.claims import OURS, ClaimsRecord, Reading, unproven
+from statmech_bayes.reporting.claims import OURS, Caveat, ClaimsRecord, Reading, unproven
 
 # Sec. 4, Exp. 1 (Fig. 3a): "Mean: -8.97, SD: 1.573" of the test log KL.
 FIG3_SD_PAPER = 1.573
@@ -79,9 +79,11 @@ FIG13_DRAWS_REVISION = "9bdf10e"
 PROOF_FIG13_DRAWS = _TESTS + "test_fig13_one_draw_reading_passes_an_order_reversed_over_draws"
 # Issue 37: the setting consult_unusable (a confident prediction that is no distribution answered by the oracle) was
 # adopted in f00631d after nine claims had failed without it, and has not been run without it since.
-CONSULT_HISTORY = ("consult_unusable was adopted (f00631d) after nine claims had failed without it and has not been "
-                   "run without it since (issue 37): these verdicts are conditional on that choice, which the paper "
-                   "does not state")
+CONSULT_HISTORY = Caveat(
+    "consult_history",
+    "the setting consult_unusable (a confident prediction that is no distribution answered by the oracle) was adopted "
+    "after nine claims had failed without it and has not been run without it since: these verdicts are conditional "
+    "on that choice, which the paper does not state")
 # The authors' Fertility test split (data/uci/fertility_norm_te.mat): 50 points, 44 of one class.
 FERTILITY_TEST_POINTS = 50
 # Fig. 9a, read from the published Infer.NET bars (spec section 5).
@@ -520,9 +522,10 @@ def fig5_claims(d: dict, cfg: dict) -> ClaimsRecord:
     target_why = f"run on the f->z target {run_target}" + (
         (", a confident prediction that is no distribution (E z^2 <= (E z)^2) answered by the oracle (the paper is "
          "silent; with the broad message sent instead, the previous build's KJIT kept consulting its oracle from "
-         "problem 9 on and these claims failed); " + CONSULT_HISTORY) if consult else
+         "problem 9 on and these claims failed)") if consult else
         ", a confident prediction that is no distribution sent as the broad message (the site dropped)"
     ) if run_target == "suff_stats" else f"run on the f->z target {run_target}"
+    target_caveats = (CONSULT_HISTORY,) if run_target == "suff_stats" and consult else ()
     # periodic structure with period n (one sweep), beyond the first problems
     v = u[int(starts[min(2, starts.size - 1)]):] if starts.size else u[:0]
     v = v[np.isfinite(v)]
@@ -540,7 +543,8 @@ def fig5_claims(d: dict, cfg: dict) -> ClaimsRecord:
               "invocations", [a_n, a_h], bool(a_n > a_h + margin),
               f"lag-{n_site} autocorrelation exceeds the lag-{n_site // 2} one by > {margin:g}",
               decidable=bool(np.isfinite(a_n) and np.isfinite(a_h)), remedy="a trace longer than one sweep",
-              note=target_why if long_enough else "the trace after problem 2 is shorter than one sweep")
+              note=target_why if long_enough else "the trace after problem 2 is shorter than one sweep",
+              caveats=target_caveats)
     # the drop in the first sweep of each new problem
     first, rest = [], []
     ends = np.append(starts[1:], u.size)
@@ -564,7 +568,7 @@ def fig5_claims(d: dict, cfg: dict) -> ClaimsRecord:
     calls_said = ("(JIT) the operator consults the oracle only when uncertain: fewer consultations as more problems "
                   "are seen")
     reg = rec.holds(calls_text, calls_said, [c1, c2], bool(c2 < c1), "second-half mean < first-half mean",
-                    decidable=calls.size >= 2, remedy="two or more problems", note=target_why)
+                    decidable=calls.size >= 2, remedy="two or more problems", note=target_why, caveats=target_caveats)
     # Revision (issue 36): a run whose consultations do not fall wins the sign half the time, so the difference of the
     # halves' means is decided only beyond z_decide of its Welch standard error (the first noise-aware reading
     # computed; FIG5_REVISION withdrew d18c7d7's rank reading, adopted after this one had been seen undecided).
@@ -581,7 +585,8 @@ def fig5_claims(d: dict, cfg: dict) -> ClaimsRecord:
                             "an arm of ours with a longer sequence (kjit.exp3.n_problems; the KJIT run, kj_exp3_kjit, "
                             "takes seconds for the paper's 30)" if a.size >= 2
                             else "two or more problems per half"),
-                    note=f"{target_why}; Welch z {welch:.2f} over {half} + {calls.size - half} problems")
+                    note=f"{target_why}; Welch z {welch:.2f} over {half} + {calls.size - half} problems",
+                    caveats=target_caveats)
     rec.revise(reg, rev, FIG5_REVISION, "the sign alone passed a run whose consultations do not fall half the time "
                "(issue 36): decided beyond z_decide Welch standard errors of the halves' means", proof=PROOF_FIG5_CALLS)
     # Ours: the same halves by rank (one-sided Mann-Whitney), which heavy-tailed counts suit better. It was adopted
@@ -632,8 +637,7 @@ def fig6_claims(runs: dict, timing: list, cfg: dict, ablation: dict | None = Non
                f"{int(kj['n_unusable_pred'])} confident predictions were no distribution ("
                + ("answered by the oracle" if consult else "the broad message sent") +
                f"); oracle calls per problem {kj['oracle_calls'].tolist()}; unexplained")
-    if tgt == "suff_stats" and consult:
-        why += "; " + CONSULT_HISTORY
+    caveats = (CONSULT_HISTORY,) if tgt == "suff_stats" and consult else ()
     rec.within("largest |error(KJIT) - error(quadrature or sampling)| over the problems",
                "The loss of KJIT matches well with that of the importance sampler and Infer.NET, suggesting that "
                "the inference accuracy is as good as these alternatives", dev, upper=match, decidable=has,
@@ -643,7 +647,8 @@ def fig6_claims(runs: dict, timing: list, cfg: dict, ablation: dict | None = Non
                  f"{np.mean(es) if has else np.nan:.4f}, KJIT {np.mean(ek) if has else np.nan:.4f}; "
                     f"largest |sampling - quadrature| {np.max(np.abs(es - eq)) if has else np.nan:.4f}; 'matches "
                     "well' read as within "
-                    f"{match:g} on every problem (the published lines agree within about 0.005)" + why)
+                    f"{match:g} on every problem (the published lines agree within about 0.005)" + why,
+               caveats=caveats)
     rec.note("KJIT's f->z regression target (the paper's Sec. 3.3: suff_stats, the expected sufficient statistics "
              "E z, E z^2 of the projected belief), improper oracle answers skipped (spec 3.7), a confident prediction "
              "that is no distribution answered by the oracle (the paper is silent; the previous build sent the broad "
@@ -1044,19 +1049,19 @@ def fig9_claims(err: dict, tim: dict, kjit: dict, sampling: dict, seeds: dict, c
                              f"split has {FERTILITY_TEST_POINTS} points (44 of one class), so one point moves the error "
                              f"by {1 / FERTILITY_TEST_POINTS:.2f}, the bar; the constant classifiers score 0.12 and "
                              "0.88 there and fail this claim and the quadrature one (tests/test_kjit_claims.py)")
-                if consult and arm == "suff_stats":
-                    note += "; " + CONSULT_HISTORY
+                caveats = (CONSULT_HISTORY,) if consult and arm == "suff_stats" else ()
                 rec.within(f"{n}: mean over seeds of the largest |test error(KJIT) - test error(sampling or "
                            "quadrature)|", "KJIT improves the inference time on all the problems without "
                            "sacrificing inference accuracy", m, upper=bar, decidable=bool(decided), note=note,
                            remedy=(f"about {need:.0f} seeds instead of {dv.shape[0]} (kj_exp5_seeds) would decide it at "
-                                   "this mean and spread" if np.isfinite(need) else "two or more seeds"))
+                                   "this mean and spread" if np.isfinite(need) else "two or more seeds"),
+                           caveats=caveats)
             else:
                 rec.within(f"ours ({arm}), {n}, seed-mean of the largest |test error(KJIT) - test error(sampling "
                            "or quadrature)|", f"our arm: {ARMS.get(arm, arm)}; the paper's bar kept", m, upper=bar,
                            decidable=bool(decided), note=note, kind="ours",
                            remedy=(f"about {need:.0f} seeds instead of {dv.shape[0]} (kj_exp5_seeds)"
-                                   if np.isfinite(need) else "two or more seeds"))
+                                   if np.isfinite(need) else "two or more seeds"), caveats=caveats)
     rec.note("the main KJIT run (panels a, b): target, test errors", [target, [float(v) for v in err["kjit"]]])
     # How fragile one run of the paper's target is: the single run of panel (a) beside its seeds (the accuracy
     # claims above are judged on the seeds' mean and spread, never on the single run).
