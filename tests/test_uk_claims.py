@@ -22,6 +22,7 @@ from claim_checks import claim, paper_config, save  # noqa: E402
 
 from statmech_bayes.figures.uda_kabashima import claims as uk  # noqa: E402
 from statmech_bayes.figures.uda_kabashima import fig01, fig03, fig04, fig05, fig06, table1  # noqa: E402
+from statmech_bayes.reporting.statistics import corrected_from_paired_t, corrected_resampled_t  # noqa: E402
 from statmech_bayes.sparse_classifier.experiments import fig3_summary  # noqa: E402
 from statmech_bayes.sparse_classifier.stats import mean_ci95, paired_t, sign_test  # noqa: E402
 
@@ -730,8 +731,8 @@ def test_table1_corrected_t_uses_every_split_built(cfg):
     s = errors_summary(a, b)
     d = uk.split_differences(s, 200)
     assert d.shape == (200,)
-    t_c = uk.corrected_resampled_t(d, 42, 20)
-    assert t_c == pytest.approx(uk.corrected_from_paired_t(paired_t(a, b)["t"], 200, 42, 20), rel=1e-12)
+    t_c = corrected_resampled_t(d, 42, 20)
+    assert t_c == pytest.approx(corrected_from_paired_t(paired_t(a, b)["t"], 200, 42, 20), rel=1e-12)
     assert t_c == pytest.approx(d.mean() / np.sqrt((1 / 200 + 20 / 42) * d.var(ddof=1)), rel=1e-12)
     c = claim(t1(cfg, s), "mean error of SBC minus that of SBL")
     assert f"corrected resampled t {t_c:.3f}" in c.note and "over the 200 splits" in c.tolerance
@@ -741,7 +742,7 @@ def test_table1_corrected_t_uses_every_split_built(cfg):
     with pytest.raises(ValueError, match="rule 7"):
         t1(cfg, {**s, "sign_less": np.int64(half["n_less"]), "sign_equal": np.int64(half["n_equal"]),
                  "sign_greater": np.int64(half["n_greater"])})
-    assert np.isnan(uk.corrected_resampled_t(np.zeros(200), 42, 20))  # identical classifiers: nothing to judge
+    assert np.isnan(corrected_resampled_t(np.zeros(200), 42, 20))  # identical classifiers: nothing to judge
 
 
 def test_uk_revision_proofs_are_tests_of_this_file_and_rows_of_the_ledger():

@@ -162,9 +162,10 @@ def interval_of(tolerance: str) -> Interval | None:
 
 
 def t_quantile(level: float, df: int) -> float:
-    from scipy import stats
+    # imported here: the workflow imports this module when it parses, and scipy is slow to import
+    from statmech_bayes.reporting.statistics import t_quantile as quantile
 
-    return float(stats.t.ppf(level, df))
+    return quantile(level, df)
 
 
 class SeedVerdict(NamedTuple):

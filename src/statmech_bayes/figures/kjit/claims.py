@@ -14,12 +14,13 @@ import itertools
 
 import numpy as np
 from scipy.stats import beta as beta_dist
-from scipy.stats import ks_2samp, mannwhitneyu, norm, spearmanr, ttest_ind
+from scipy.stats import ks_2samp, norm, spearmanr
 
 from statmech_bayes.figures.kjit import PAPER
 from statmech_bayes.figures.kjit.common import clears, interval, moving_average, repeat_ratios
 from statmech_bayes.kjit.experiments.summaries import log_kl_summary, merge_timing
 from statmech_bayes.reporting.claims import OURS, Caveat, ClaimsRecord, Reading, unproven
+from statmech_bayes.reporting.statistics import paired_bootstrap_se, rank_z, welch_t
 
 # Sec. 4, Exp. 1 (Fig. 3a): "Mean: -8.97, SD: 1.573" of the test log KL.
 FIG3_SD_PAPER = 1.573
@@ -574,8 +575,7 @@ def fig5_claims(d: dict, cfg: dict) -> ClaimsRecord:
     # computed; FIG5_REVISION withdrew d18c7d7's rank reading, adopted after this one had been seen undecided).
     z = float(cl["z_decide"])
     a, b = calls[:half], calls[half:]
-    welch = (float(ttest_ind(a, b, equal_var=False).statistic)
-             if a.size >= 2 and b.size >= 2 and (a.var() + b.var()) > 0 else np.nan)
+    welch = welch_t(a, b) if a.size >= 2 and b.size >= 2 and (a.var() + b.var()) > 0 else np.nan
     rev = rec.holds(calls_text, calls_said, [c1, c2], bool(c2 < c1),
                     f"second-half mean < first-half mean, decided when the Welch z of the difference clears {z:g} "
                     "either way", decidable=bool(np.isfinite(welch) and abs(welch) > z),
@@ -591,8 +591,7 @@ def fig5_claims(d: dict, cfg: dict) -> ClaimsRecord:
                "(issue 36): decided beyond z_decide Welch standard errors of the halves' means", proof=PROOF_FIG5_CALLS)
     # Ours: the same halves by rank (one-sided Mann-Whitney), which heavy-tailed counts suit better. It was adopted
     # after the Welch reading had been seen undecided, so it is our own check and never decides the paper's claim.
-    z_rank = (float(norm.isf(mannwhitneyu(a, b, alternative="greater").pvalue))
-              if a.size >= 2 and b.size >= 2 else np.nan)
+    z_rank = rank_z(a, b) if a.size >= 2 and b.size >= 2 else np.nan
     rec.holds("ours: oracle consultations per problem, first half vs second half by rank (one-sided Mann-Whitney z)",
               "(our check) the fall of the consultations in rank, the typical problem rather than the mean", z_rank,
               bool(z_rank > 0), f"> 0, decided when |z| clears {z:g}", kind=OURS,
@@ -903,15 +902,7 @@ def fig7_claims(d: dict, cfg: dict) -> ClaimsRecord:
 def decrease_se(last, sweep2, n_boot: int = FIG8_BOOTSTRAP, seed: int = 0) -> float:
     """Standard error of median(last) - median(sweep2) by a bootstrap over the sites (each site's two sweeps resampled
     together; NaN when fewer than two sites have both)."""
-    last, sweep2 = np.asarray(last, float), np.asarray(sweep2, float)
-    n = min(last.size, sweep2.size)
-    last, sweep2 = last[:n], sweep2[:n]
-    ok = np.isfinite(last) & np.isfinite(sweep2)
-    last, sweep2 = last[ok], sweep2[ok]
-    if last.size < 2:
-        return np.nan
-    idx = np.random.default_rng(seed).integers(0, last.size, (n_boot, last.size))
-    return float(np.std(np.median(last[idx], axis=1) - np.median(sweep2[idx], axis=1), ddof=1))
+    return paired_bootstrap_se(last, sweep2, np.median, n_boot, seed)
 
 
 def fig8_claims(d: dict, cfg: dict) -> ClaimsRecord:

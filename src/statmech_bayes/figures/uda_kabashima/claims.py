@@ -25,6 +25,7 @@ from statmech_bayes.reporting.claims import (
     Reading,
     unproven,
 )
+from statmech_bayes.reporting.statistics import corrected_from_paired_t, corrected_resampled_t, percentile_interval
 from statmech_bayes.sparse_classifier.colon_precision import normalised_entropy
 from statmech_bayes.sparse_classifier.stats import sign_test
 
@@ -79,8 +80,7 @@ def boot_interval(s: dict, key: str, level: float):
     has none."""
     if key not in s or np.asarray(s[key]).size == 0:
         return None
-    lo, hi = np.percentile(np.asarray(s[key], float), [50 * (1 - level), 50 * (1 + level)], axis=0)
-    return lo, hi
+    return percentile_interval(s[key], level)
 
 
 def boot_decidable(s: dict, key: str, level: float, threshold: float = 0.0,
@@ -467,28 +467,6 @@ def _se_mean(sd, n):
 
 def _se_sd(sd, n):
     return sd / math.sqrt(2 * (n - 1))
-
-
-def corrected_resampled_t(d, n_train: int, n_test: int) -> float:
-    """The corrected resampled t of Nadeau and Bengio (2003, Machine Learning 52, 239, their Eq. for the
-    "corrected resampled t-test"): ``mean(d) / sqrt((1/J + n_test/n_train) var(d))`` over the per-split differences
-    ``d`` of J random splits of one data set into ``n_train`` training and ``n_test`` test points (``var`` with
-    J - 1 degrees of freedom), judged at Student's t(J - 1). The term n_test/n_train stands for the correlation of
-    the splits' differences: the splits share training points, so their mean varies with the data set, which no
-    number of further splits averages away. NaN when every difference is the same (no spread to judge by)."""
-    d = np.asarray(d, float).ravel()
-    if d.size < 2:
-        return math.nan
-    var = float(np.var(d, ddof=1))
-    if not var > 0:
-        return math.nan
-    return float(np.mean(d)) / math.sqrt((1.0 / d.size + n_test / n_train) * var)
-
-
-def corrected_from_paired_t(t_paired: float, J: int, n_train: int, n_test: int) -> float:
-    """:func:`corrected_resampled_t` from the paired t over the same J splits (``mean(d) / sqrt(var(d) / J)``):
-    the two differ only in the variance factor, so ``t_corrected = t_paired / sqrt(1 + J n_test / n_train)``."""
-    return float(t_paired) / math.sqrt(1.0 + J * n_test / n_train)
 
 
 def split_differences(s: dict, n: int, suffix: str = "") -> np.ndarray | None:

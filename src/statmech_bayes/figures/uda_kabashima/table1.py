@@ -15,12 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from statmech_bayes.figures.uda_kabashima.claims import (
-    corrected_from_paired_t,
-    corrected_resampled_t,
-    split_differences,
-    table1_claims,
-)
+from statmech_bayes.figures.uda_kabashima.claims import split_differences, table1_claims
 from statmech_bayes.figures.uda_kabashima.common import (
     DAMPING_NOTE,
     LITERAL_NOTE,
@@ -30,6 +25,7 @@ from statmech_bayes.figures.uda_kabashima.common import (
     tests_frame,
 )
 from statmech_bayes.reporting.plotstyle import use_style
+from statmech_bayes.reporting.statistics import corrected_from_paired_t, corrected_resampled_t
 
 
 def make(inputs: dict, cfg: dict):

@@ -35,6 +35,7 @@ from statmech_bayes.randomwalk.tree import (
     tree_kernel_limit,
 )
 from statmech_bayes.reporting.claims import OURS, RELATION, SETUP, VALUE, ClaimsRecord, Reading
+from statmech_bayes.reporting.statistics import paired_difference, wilson_interval
 
 # Fig. 10 (App. A.2): the dashed line of the published figure, read verbatim from the PSTricks source left in the
 # paper's text. Its constants do not follow from the formula in the text (see the figure's notes); it is drawn for
@@ -1000,20 +1001,6 @@ MOSTLY = 0.5  # the strict reading kept as a note: more than half of the squared
 # before the data were looked at; see dangling_claims).
 
 
-def binomial_interval(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a frequency ``k/n``."""
-    f = k / n
-    c = (f + z * z / (2 * n)) / (1 + z * z / n)
-    h = z * np.sqrt(f * (1 - f) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return c - h, c + h
-
-
-def paired_difference(a, b) -> tuple[float, float]:
-    """Mean of the per-draw differences ``a - b`` and its standard error (draws independent)."""
-    diff = np.asarray(a, float) - np.asarray(b, float)
-    return float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(diff.size))
-
-
 def drawn_measures(m: np.ndarray, edges: np.ndarray, V: int) -> dict:
     """Where one prediction vector lies: its peak vertex, whether the peak is on a dangling end or the
     vertex one hangs from, and its squared-norm shares on the dangling ends and on those plus their
@@ -1101,7 +1088,7 @@ def dangling_claims(rec, dr, name, f11, drawn, c, x_dangling, x_giant, x_degree)
     # excess (true of any vector near a dangling end by chance) does not count as localised.
     k1 = int(peak1.sum())
     few = n < 2      # issue 37: a single draw (or none) has no standard error: never a vacuous verdict
-    lo, hi = binomial_interval(k1, n) if n else (0.0, 1.0)
+    lo, hi = wilson_interval(k1, n) if n else (0.0, 1.0)
     dshare, se_share = paired_difference(share1, base_share) if not few else (
         float(np.mean(share1 - base_share)) if n else float("nan"), float("nan"))
     rec.wording(f"largest expected spike of each of {setting}: 'generally localised around dangling ends', the "
