@@ -62,12 +62,18 @@ def _write(tmp_path, name, rec):
     return path
 
 
-def test_the_scorecard_lists_each_caveat_once_per_paper(tmp_path):
+def _two_figures(tmp_path):
+    """Two figures whose claims name the same caveat."""
     files = []
     for fig in ("fig1", "fig2"):
         rec = ClaimsRecord(f"toy/{fig}", "toy", caveats=(PRIOR,))
         rec.within("a", "a is small", 0.1, upper=1.0)
         files.append(_write(tmp_path, fig, rec))
+    return files
+
+
+def test_the_scorecard_lists_each_caveat_once_per_paper(tmp_path):
+    files = _two_figures(tmp_path)
     table, texts = gather(files), caveat_table(files)
     assert list(table.caveats) == ["improper_prior", "improper_prior"]
     assert texts.to_dict("records") == [{"paper": "toy", "id": "improper_prior", "text": PRIOR.text}]
@@ -81,11 +87,7 @@ def test_the_scorecard_lists_each_caveat_once_per_paper(tmp_path):
 
 
 def test_the_paper_page_links_each_claim_to_its_caveat_printed_once(tmp_path):
-    files = []
-    for fig in ("fig1", "fig2"):
-        rec = ClaimsRecord(f"toy/{fig}", "toy", caveats=(PRIOR,))
-        rec.within("a", "a is small", 0.1, upper=1.0)
-        files.append(_write(tmp_path, fig, rec))
+    files = _two_figures(tmp_path)
     table = gather(files).assign(decided_on="main seed alone")
     page = pp.page(table, "toy", "Toy", caveats=caveat_table(files))
     assert page.count(PRIOR.text) == 1
