@@ -125,8 +125,9 @@ class Claim:
         if self.finding:
             if self.verdict != FAIL:
                 raise ValueError("only a failing claim can be a finding")
-            if self.kind not in (VALUE, RELATION):  # not wording, ours or setup
-                raise ValueError(f"only a value or relation claim can be a finding, not a {self.kind} claim")
+            # a wording claim too (docs/protocol.md, findings): its test covers every reading that decides it
+            if self.kind not in (VALUE, RELATION, WORDING):  # not ours or setup
+                raise ValueError(f"only a claim of the paper's results can be a finding, not a {self.kind} claim")
             if not _TEST_NAME.match(self.finding_test):
                 raise ValueError(f"finding_test must be a test function's name (test_...), got {self.finding_test!r}")
 
