@@ -1157,12 +1157,12 @@ def test_sh_fig10_closer_for_lower_noise_only_below_the_gap_maximum():
     (the caption's reason). For sigma2 >= c n, c = T sqrt(lam_2)/(sqrt(lam_1) - sqrt(lam_2)) (0.72 for rbf4), the
     Plaskota optimum puts all of S = nT on lam_1 (eta_2 <= 0 in eq. 42), which the data set with all n examples on
     the top input attains: Degmin = Pl exactly. So at each n the gap has an interior maximum in sigma2, and "closer
-    for lower sigma2" holds only between noise levels below it. For rbf4 that maximum falls with n (sigma2 ~ 0.3-1
-    for 2 <= n <= 20 (at n = 1 the gap is 0), 0.05 at n = 50, 0.01 at n = 150, 1e-3 at n = 200-250, 1e-4 at n = 300; measured on a grid
-    of sigma2 from 1e-6 to 10), and the pair (1e-3, 0.05) straddles it from n = 117 on (the 0.01/0.1 variant's
-    pair from n = 71, failing at 230 n). For gauss4 the
-    maximum stays at sigma2 >= 0.05 for every n <= 300, so the same pair lies below it and the caption holds. The
-    caption's rule is the sigma2 -> 0 asymptote, not a property of the curves at a given n.
+    for lower sigma2" holds only between noise levels below it. For rbf4 that maximum falls with n (measured on a
+    grid of sigma2 from 1e-6 to 10: sigma2 ~ 0.3-1 for 2 <= n <= 20, the gap being 0 at n = 1; 0.05 at n = 50,
+    0.01 at n = 150, 1e-3 at n = 200-250, 1e-4 at n = 300), and the pair (1e-3, 0.05) straddles it from n = 117
+    on (the 0.01/0.1 variant's pair from n = 71, failing at 230 n). For gauss4 the maximum stays at sigma2 >= 0.05
+    for every n <= 300, so the same pair lies below it and the caption holds. The caption's rule is the
+    sigma2 -> 0 asymptote, not a property of the curves at a given n.
 
     Independent route: spectra built here (periodic RBF on the hypercube; the closed-form Gaussian-input
     eigenvalues), Plaskota by its KKT multiplier (not App. B's cut-off search), Degmin by greedy allocation.
