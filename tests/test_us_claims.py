@@ -918,3 +918,16 @@ def test_spike_weight_is_the_degree_zero_share_of_graph_and_cavity():
     p0, n = math.exp(-3.0), r.prior_samples.size
     assert abs(below - p0) < 5 * math.sqrt(p0 * (1 - p0) / n)
     assert abs(np.mean(degrees(A) == 0) - p0) < 5 * math.sqrt(p0 * (1 - p0) / 4000)
+
+
+@pytest.mark.parametrize("fn", [us_claims.fig7_claims, us_claims.fig8_claims])
+def test_mismatch_failure_explained_only_where_the_low_noise_curve_has_the_maximum(fn):
+    """Issue 44: the finding (the maximum is a low-noise effect, tests/test_findings.py) explains a panel that fails
+    because its high-noise curve (sigma2 >= 1e-2) has no maximum while the lowest noise level has it; not a panel
+    with no maximum at all, nor one where only the high-noise curve rises, and never a pass."""
+    cfg = {"claims": CLAIMS}
+    c = claim(fn({"er3": mismatch_sims([BUMP, MONOTONE])}, cfg), "panel")
+    assert c.verdict == "fail" and c.finding_test == us_claims.FINDING_MISMATCH_TEST and "low-noise" in c.finding
+    for curves in ([MONOTONE, MONOTONE], [MONOTONE, BUMP], [BUMP, BUMP]):
+        c = claim(fn({"er3": mismatch_sims(curves)}, cfg), "panel")
+        assert not c.finding and not c.finding_test, curves

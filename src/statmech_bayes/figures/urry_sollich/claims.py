@@ -614,6 +614,11 @@ def curve_maximum(nu, eps, c: dict) -> dict:
             "has": bool(rise > c["rise_se"] * np.hypot(se[k], se[j]) and rise > c["rise_min"])}
 
 
+# Issue 44: the mechanism of Figs 7-8's failures (tests/test_findings.py): no maximum at sigma2 >= 1e-2.
+FINDING_MISMATCH_TEST = "test_us_fig7_fig8_mismatch_maximum_only_at_the_lowest_noise_level"
+MISMATCH_NO_RISE_SIGMA2 = 1e-2
+
+
 def _maximum_claims(rec, ens, nu, eps_by_s2: dict, c: dict) -> None:
     """Sec. 5, of each panel of Figs 7 and 8 ("learning curves ... for a range of noise levels"): the mismatched
     curves show "an increase in error as nu approaches unity. The resulting maximum in the learning curve ...";
@@ -649,9 +654,23 @@ def _maximum_claims(rec, ens, nu, eps_by_s2: dict, c: dict) -> None:
     rev = rec.holds(text, statement, shape, bool(with_max),
                     f"at least one curve: rise > {c['rise_se']:g} se and > {c['rise_min']:g}",
                     decidable=bool(mx) and (bool(with_max) or not unresolved), remedy=remedy)
-    rec.revise(reg, rev, "cc6dc87", "read once per panel (some noise level) instead of for every noise level drawn, "
-               "after the per-noise-level reading had failed at three of the four noise levels of each panel; no "
-               "proof: the registered every-noise-level reading decides")
+    merged = rec.revise(reg, rev, "cc6dc87", "read once per panel (some noise level) instead of for every noise level "
+                        "drawn, after the per-noise-level reading had failed at three of the four noise levels of each "
+                        "panel; no proof: the registered every-noise-level reading decides")
+    # Issue 44: the failure's mechanism, proven by tests/test_findings.py on graphs and kernels built there: the
+    # maximum is a low-noise effect (gone between sigma2 = 5e-4 and 1e-3 at V = 125-1000), so under the stated model the curves
+    # at sigma2 >= 1e-2 cannot rise. It explains a failure where the lowest noise level has the maximum and a curve
+    # at sigma2 >= 1e-2 has none (not a panel without any maximum, nor one that rises only at high noise).
+    lowest = min(mx) if mx else None
+    if (merged.verdict == "fail" and lowest in with_max
+            and any(s2 >= MISMATCH_NO_RISE_SIGMA2 and s2 not in with_max for s2 in mx)):
+        rec.explain(merged, "the mismatch maximum is a low-noise effect the paper does not state: the student's noise "
+                            "level cuts off its amplification of the teacher's power along the student's weak "
+                            "directions, and the rise of the averaged curve falls from 1.5 at sigma2 = 1e-5 to 0.17 at "
+                            "1e-4 and 0 between 5e-4 and 1e-3 (er3, the same threshold at V = 125 to 1000). At "
+                            "sigma2 = 1e-2 and 1e-1 no single graph's curve rises by 0.02, at 1e-3 a shoulder is left, "
+                            "so 'similar behaviour for a range of noise levels' holds at the lowest level only",
+                    test=FINDING_MISMATCH_TEST)
     lo, hi = c["nu_unity"]
     for s2 in with_max:
         r = mx[s2]
