@@ -78,7 +78,7 @@ if when == "rename":
 class ns(types.SimpleNamespace):  # Snakemake's named lists answer both smk.output.png and smk.output["png"]
     def __getitem__(self, key):
         return getattr(self, key)
-smk = ns(params=ns(module="stand_in_paper.fig01", layout={}, cfg={}, figure="fig1", seed=1),
+smk = ns(params=ns(module="stand_in_paper.fig01", layout={}, cfg={}, config_keys=[], figure="fig1", seed=1),
          output=ns(png=str(out / "fig1.png"), pdf=str(out / "fig1.pdf"), data=str(out / "fig1.csv"),
                    claims=str(out / "fig1.claims.json")),
          log=[str(out / "fig1.log")], rule="stand_in_fig1", threads=1, wildcards={})

@@ -53,7 +53,9 @@ def check_claims(path):
     assert all((c["verdict"] == "inconclusive") == bool(c["reason"]) for c in doc["claims"])
     assert all(c["kind"] in ("value", "relation", "wording", "ours", "setup") for c in doc["claims"])
     assert sum(doc["counts"].values()) == doc["n_claims"]
-    assert doc["provenance"]["params"], "claims must record the configuration they came from"
+    # the configuration values the figure declares (CONFIG_KEYS), and the declaration; a schematic may declare none
+    assert "params" in doc["provenance"] and "config_keys" in doc["provenance"], "claims record what they read"
+    assert set(doc["provenance"]["params"]) <= {k.split(".")[0] for k in doc["provenance"]["config_keys"]}
     assert "git_commit" not in doc["provenance"], "a committed claims file carries no volatile commit hash"
 
 

@@ -21,6 +21,7 @@ os.environ.update(PYTHONPATH=os.pathsep.join(p for p in (_SRC_ROOT, os.environ.g
 
 from statmech_bayes.data.manifest import problems as data_problems, required_files
 from statmech_bayes.data.manifest import stored_files as stored_data_files
+from statmech_bayes.core.config_keys import declared as declared_config_keys, prune as prune_config
 from statmech_bayes.pipeline.code_deps import import_closure
 from statmech_bayes.pipeline.config import load_config_file, validate_config
 from statmech_bayes.pipeline.registry import papers
@@ -428,7 +429,7 @@ def flatten_paths(layout):
     return [p for v in values for p in flatten_paths(v)]
 
 
-FIGURES = []  # (paper, figure, module, layout, cfg), declared by each paper's *_paths.smk; rules in figures.smk
+FIGURES = []  # (paper, figure, module, layout, cfg, keys), declared by each paper's *_paths.smk; rules in figures.smk
 TIMING_FIGURES = set()  # (paper, figure): figures whose files hold wall-clock times (declare_figure(timing=True))
 
 
@@ -438,8 +439,16 @@ def declare_figure(paper, name, module, layout, cfg, timing=False):
     ``{"sims": {"er3": path}}``) and the paper's configuration ``cfg``. The rule (figures.smk) depends on
     every path in the layout and hands the structure itself to ``make``, so no figure recovers a parameter
     from a file name. ``timing``: the figure's files hold wall-clock times (they differ between any two runs), so
-    at paper scale it keeps the committed files unless asked (:func:`keeps_timing_figures`)."""
-    FIGURES.append((paper, name, module, layout, cfg))
+    at paper scale it keeps the committed files unless asked (:func:`keeps_timing_figures`).
+
+    Of ``cfg`` the rules receive only the keys the module declares (``CONFIG_KEYS``, read from its source:
+    statmech_bayes.core.config_keys), so that an edit reruns only the figures that read the edited key."""
+    source = _SRC / "statmech_bayes" / "figures" / paper / f"{module}.py"
+    try:
+        keys = declared_config_keys(source)
+    except (LookupError, ValueError) as err:
+        raise WorkflowError(f"figure {paper}/{name}: {err}") from None
+    FIGURES.append((paper, name, module, layout, prune_config(cfg, keys), keys))
     if timing:
         TIMING_FIGURES.add((paper, name))
 

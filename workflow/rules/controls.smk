@@ -10,7 +10,7 @@ def controls_outputs(paper):
     return [fig(paper, f"{name}.controls.csv") for name in selected_figures(paper) if name in declared_controls(paper)]
 
 
-for _paper, _name, _module, _layout, _cfg in FIGURES:
+for _paper, _name, _module, _layout, _cfg, _keys in FIGURES:
     if _name not in declared_controls(_paper):
         continue
 
@@ -27,6 +27,7 @@ for _paper, _name, _module, _layout, _cfg in FIGURES:
         params:
             layout=_layout,
             cfg=_cfg,
+            config_keys=list(_keys),
             module=f"statmech_bayes.figures.{_paper}.controls",
             figure=_name,
         log:

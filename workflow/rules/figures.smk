@@ -4,7 +4,7 @@
 # (timing_figures: rebuild; common.smk keeps_timing_figures).
 
 
-for _paper, _name, _module, _layout, _cfg in FIGURES:
+for _paper, _name, _module, _layout, _cfg, _keys in FIGURES:
 
     rule:
         name:
@@ -18,6 +18,7 @@ for _paper, _name, _module, _layout, _cfg in FIGURES:
         params:
             layout=_layout,
             cfg=_cfg,
+            config_keys=list(_keys),
             module=f"statmech_bayes.figures.{_paper}.{_module}",
             figure=_name,
             seed=config["seed"],

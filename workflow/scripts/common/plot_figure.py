@@ -13,6 +13,7 @@ import matplotlib
 matplotlib.use("Agg")  # a batch job: never open a window, whatever the user's default backend
 
 from statmech_bayes.core.atomic_io import save_csv  # noqa: E402
+from statmech_bayes.core.config_keys import DeclaredConfig  # noqa: E402
 from statmech_bayes.core.output_set import written_together  # noqa: E402
 from statmech_bayes.core.provenance import git_commit, provenance  # noqa: E402
 from statmech_bayes.core.rule_runtime import rule_context  # noqa: E402
@@ -22,13 +23,18 @@ smk = snakemake
 with rule_context(smk) as log:
     module = importlib.import_module(smk.params.module)
     paper = importlib.import_module(smk.params.module.rsplit(".", 1)[0])
-    fig, table, claims = module.make(smk.params.layout, smk.params.cfg)
+    # make sees only the keys its module declares (params.cfg holds no others): an undeclared read fails here, by
+    # name, rather than after a later edit of that key silently left this figure as it was
+    keys = list(smk.params.config_keys)
+    cfg = DeclaredConfig(smk.params.cfg, keys, owner=f"{smk.params.module} ({smk.params.figure})")
+    fig, table, claims = module.make(smk.params.layout, cfg)
     name = smk.params.figure  # "fig3" -> "Figure 3", "table1" -> "Table 1"
     kind = "Table" if name.startswith("table") else "Figure"
     number = name.removeprefix("table").removeprefix("fig")
     # The claims file is committed: no commit hash in it (a rebuild on unchanged code leaves it unchanged);
     # the log keeps what it was built from.
-    stable = {k: v for k, v in provenance(smk.params.cfg, seed=smk.params.seed).items() if k != "git_commit"}
+    stable = {k: v for k, v in provenance(smk.params.cfg, seed=smk.params.seed, config_keys=keys).items()
+              if k != "git_commit"}
     out = {k: smk.output[k] for k in ("png", "pdf", "data", "claims")}
     timing = getattr(smk.params, "timing", None) or {}
     if timing.get("keep") and all(os.path.exists(p) for p in out.values()):

@@ -10,6 +10,9 @@ from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.figures.hartog_vanzanten.claims import fig1_claims
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("path.n", "path.frac_missing")
+
 
 def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt

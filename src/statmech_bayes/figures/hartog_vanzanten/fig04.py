@@ -10,6 +10,12 @@ from statmech_bayes.figures.hartog_vanzanten.claims import fig4_claims
 from statmech_bayes.figures.hartog_vanzanten.common import gamma_tags, load_chains, posterior_figure
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "smallworld.gammas", "smallworld.gamma_rule", "claims.k_fraction_max", "claims.rmse_little",
+    "claims.rule_k_share_max", "claims.rule_rmse_gap_max",
+)
+
 
 def make(inputs: dict, cfg: dict):
     use_style()

@@ -12,6 +12,13 @@ from statmech_bayes.figures.hartog_vanzanten.claims import fig5_claims
 from statmech_bayes.figures.hartog_vanzanten.common import loglog_slope
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "mnist.n_iter", "mnist.repeats", "mnist.repeat_below_s", "mnist.K_max", "mnist.gamma_rule", "mnist.k0_cap",
+    "claims.speedup_min", "claims.slope_untruncated", "claims.slope_truncated_max", "claims.slope_gap_min",
+    "claims.test_error_gap_max", "claims.decide_from_n",
+)
+
 STYLE = {"truncated": dict(color="tab:blue", marker="o", label="truncated (this paper)"),
          "untruncated": dict(color="k", marker="s", label="untruncated [4]")}
 

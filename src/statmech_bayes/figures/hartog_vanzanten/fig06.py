@@ -10,6 +10,11 @@ from statmech_bayes.figures.hartog_vanzanten.claims import fig6_claims
 from statmech_bayes.figures.hartog_vanzanten.common import frame_grid, frames_frame
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "tracking.extra_frame", "tracking.extra_radius", "tracking.extra_center", "tracking.radius", "tracking.step",
+)
+
 
 def make(inputs: dict, cfg: dict):
     use_style()

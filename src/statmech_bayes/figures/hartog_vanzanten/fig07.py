@@ -9,6 +9,9 @@ import pandas as pd
 from statmech_bayes.figures.hartog_vanzanten.claims import fig7_claims
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("tracking.T", "tracking.H", "tracking.W")
+
 SIDE, FRAMES = 4, 3
 
 

@@ -13,6 +13,11 @@ from statmech_bayes.figures.hartog_vanzanten.common import (
 )
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "tracking.extra_frame", "tracking.radius", "tracking.extra_radius", "claims.lift_min", "claims.width_scale_atol",
+)
+
 
 def make(inputs: dict, cfg: dict):
     use_style()

@@ -12,6 +12,9 @@ from statmech_bayes.figures.hartog_vanzanten.claims import convergence_readings,
 from statmech_bayes.figures.hartog_vanzanten.common import reading_text
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("tracking.extra_frame", "claims.rhat_max", "claims.width_scale_atol")
+
 
 def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt

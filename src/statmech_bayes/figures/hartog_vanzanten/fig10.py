@@ -15,6 +15,12 @@ from statmech_bayes.figures.hartog_vanzanten.common import (
 )
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "tracking.radius", "tracking.extra_radius", "claims.width_ratio_min", "claims.width_median_far_max",
+    "claims.wide_near_share_min", "claims.width_scale_atol",
+)
+
 
 def make(inputs: dict, cfg: dict):
     from matplotlib.colors import LinearSegmentedColormap

@@ -10,6 +10,9 @@ from statmech_bayes.figures.kjit.claims import fig1_claims
 from statmech_bayes.figures.kjit.common import NAMES, load
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("exp5.datasets", "exp5.n_sweeps", "claims.ks_diverse_min")
+
 STYLE = {"banknote": ("m", "^"), "blood_transfusion": ("b", "x"), "fertility": ("r", "o"),
          "ionosphere": ("k", ".")}
 

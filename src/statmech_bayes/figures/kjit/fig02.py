@@ -8,6 +8,9 @@ import pandas as pd
 from statmech_bayes.figures.kjit.claims import fig2_claims
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ()
+
 # name: (kind, x, y, label); kinds: var (latent), obs (observed variable), fac (factor), lfac (learnt factor)
 NODES = {
     "w": ("var", 3.0, 3.3, r"$\mathbf{w}$"),

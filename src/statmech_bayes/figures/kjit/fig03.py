@@ -25,6 +25,9 @@ from statmech_bayes.figures.kjit.common import load
 from statmech_bayes.kjit.experiments.summaries import log_kl_summary
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("claims.log_kl_max", "claims.log_kl_sd_atol", "claims.barely_visible_max")
+
 TITLES = ("Best log div", "Median log div (1)", "Median log div (2)", "99th percentile log div")
 
 

@@ -11,6 +11,12 @@ from statmech_bayes.figures.kjit.claims import fig4_claims
 from statmech_bayes.figures.kjit.common import load
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "claims.much_smoother", "claims.reversal_frac", "claims.rf_jump_min", "claims.ends_rise_min",
+    "claims.higher_share_min",
+)
+
 
 def make(layout: dict, cfg: dict):
     import matplotlib.pyplot as plt

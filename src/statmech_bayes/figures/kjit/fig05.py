@@ -10,6 +10,13 @@ from statmech_bayes.figures.kjit.claims import fig5_claims
 from statmech_bayes.figures.kjit.common import load, moving_average
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "exp3.threshold", "exp3.n_init", "exp3.sigma_y2", "exp3.n", "fig5.n_show", "fig5.window",
+    "claims.stable_level_atol", "claims.level_off_max", "claims.period_margin", "claims.first_sweep_drop",
+    "claims.z_decide",
+)
+
 
 def trace_figure(u, starts, threshold, n_show, window, labels=None, ylim=None, figsize=(10.0, 2.8)):
     import matplotlib.pyplot as plt

@@ -19,6 +19,12 @@ from statmech_bayes.figures.kjit.claims import fig6_claims
 from statmech_bayes.figures.kjit.common import COLORS, LABELS, ORACLE_NOTE, TIMING_NOTE, concat_slices, load
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "claims.error_match_max", "claims.error_axis", "claims.orders_faster_min", "claims.x30_linear_band",
+    "claims.x30_log_factor", "claims.first_problem_ratio_min",
+)
+
 MARKERS = {"quadrature": "+", "sampling": "D", "kjit": ""}
 
 

@@ -14,6 +14,12 @@ from statmech_bayes.figures.kjit.claims import fig7_claims, fig7_scatter
 from statmech_bayes.figures.kjit.common import TIMING_NOTE, load
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "claims.log_kl_max", "claims.shift_quantile", "claims.shift_max", "claims.orders", "claims.ours_fast_max",
+    "claims.z_decide",
+)
+
 
 def make(layout: dict, cfg: dict):
     import matplotlib.pyplot as plt

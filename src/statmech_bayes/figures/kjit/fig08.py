@@ -11,6 +11,12 @@ from statmech_bayes.figures.kjit.common import NAMES, load
 from statmech_bayes.figures.kjit.fig05 import trace_figure
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "exp5.threshold", "exp5.n_init", "exp5.n_sweeps", "fig8.n_show", "fig8.window", "claims.rise_min",
+    "claims.z_decide",
+)
+
 
 def make(layout: dict, cfg: dict):
     use_style()

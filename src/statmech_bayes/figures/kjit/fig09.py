@@ -17,6 +17,12 @@ from statmech_bayes.figures.kjit.claims import ARMS, fig9_claims, seed_deviation
 from statmech_bayes.figures.kjit.common import COLORS, LABELS, NAMES, ORACLE_NOTE, TIMING_NOTE, load
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "exp5.datasets", "exp5.target_z", "exp5.consult_unusable", "claims.accuracy_bar", "claims.z_decide",
+    "claims.quad_error_atol",
+)
+
 ARM_COLORS = {"suff_stats": "tab:red", "mean_logvar": "tab:orange", "site_natural": "tab:green"}
 
 

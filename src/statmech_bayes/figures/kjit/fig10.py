@@ -10,6 +10,12 @@ from statmech_bayes.figures.kjit.claims import fig10_claims, proper_sets
 from statmech_bayes.figures.kjit.common import load
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "claims.corner_right", "claims.corner_bottom", "claims.q_error", "claims.q_confident", "claims.corr_min",
+    "claims.overfit_max",
+)
+
 
 def make(layout: dict, cfg: dict):
     import matplotlib.pyplot as plt

@@ -9,6 +9,9 @@ from statmech_bayes.figures.kjit.claims import fig11_claims
 from statmech_bayes.figures.kjit.common import load
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("s1.n", "claims.slope_z", "claims.s1_mean500_atol", "claims.s1_mean10000_atol", "claims.s1_max500_atol")
+
 
 def make(layout: dict, cfg: dict):
     import matplotlib.pyplot as plt

@@ -9,6 +9,9 @@ from statmech_bayes.figures.kjit.claims import fig12_claims
 from statmech_bayes.figures.kjit.common import load
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("s2.n", "s2.repeats", "claims.s2_out100_atol", "claims.s2_out700_atol")
+
 
 def make(layout: dict, cfg: dict):
     import matplotlib.pyplot as plt

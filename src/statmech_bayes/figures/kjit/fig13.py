@@ -18,6 +18,9 @@ from statmech_bayes.figures.kjit.claims import KJIT, PAPER_TABLE, fig13_claims, 
 from statmech_bayes.figures.kjit.common import load
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("exp1.rf_trees", "claims.z_decide")
+
 
 def make(layout: dict, cfg: dict):
     import matplotlib.pyplot as plt

@@ -10,6 +10,9 @@ from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.figures.sollich_halees.claims import fig1_claims
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("fig1.l", "claims.se_factor", "claims.rough_ratio")
+
 
 def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt

@@ -10,6 +10,9 @@ from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.figures.sollich_halees.claims import fig2_claims
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("fig2.sigma2", "fig2.n", "fig2.l", "claims.dent_rtol", "claims.prior_floor", "claims.far_over_l")
+
 
 def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt

@@ -8,6 +8,14 @@ import pandas as pd
 from statmech_bayes.figures.sollich_halees import claims
 from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, by_scenario, lc_figure
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "scenarios.ou1.sigma2", "scenarios.ou1.inputs", "scenarios.ou1.d", "scenarios.ou1.kernel", "scenarios.ou1.l",
+    "scenarios.ou2.sigma2", "scenarios.ou2.inputs", "scenarios.ou2.d", "scenarios.ou2.kernel", "scenarios.ou2.l",
+    "claims.se_factor", "claims.bracket_from_n", "claims.dip_rtol", "claims.loose_factor", "claims.visible_decades",
+    "image_rtol",
+)
+
 
 def make(inputs: dict, cfg: dict):
     sims, theory = by_scenario(inputs["sims"]), by_scenario(inputs["theory"])

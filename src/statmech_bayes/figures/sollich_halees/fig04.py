@@ -8,6 +8,13 @@ import pandas as pd
 from statmech_bayes.figures.sollich_halees import claims
 from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, by_scenario, lc_figure
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "scenarios.rbf1.sigma2", "scenarios.rbf1.inputs", "scenarios.rbf1.d", "scenarios.rbf1.kernel",
+    "scenarios.rbf1.l", "claims.se_factor", "claims.bracket_from_n", "claims.dip_rtol", "claims.regime_factor",
+    "claims.overlap_factor", "claims.visible_decades", "claims.flatten_ratio", "image_rtol",
+)
+
 
 def make(inputs: dict, cfg: dict):
     sims, theory = by_scenario(inputs["sims"]), by_scenario(inputs["theory"])

@@ -8,6 +8,13 @@ import pandas as pd
 from statmech_bayes.figures.sollich_halees import claims
 from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, by_scenario, lc_figure
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "scenarios.gauss1.sigma2", "scenarios.gauss1.inputs", "scenarios.gauss1.d", "scenarios.gauss1.kernel",
+    "scenarios.gauss1.l", "scenarios.rbf1.sigma2", "claims.se_factor", "claims.bracket_from_n", "claims.dip_rtol",
+    "claims.loose_factor", "claims.visible_decades", "image_rtol",
+)
+
 
 def make(inputs: dict, cfg: dict):
     sims, theory = by_scenario(inputs["sims"]), by_scenario(inputs["theory"])

@@ -8,6 +8,12 @@ import pandas as pd
 from statmech_bayes.figures.sollich_halees import claims
 from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, by_scenario, lc_figure
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "scenarios.*.sigma2", "scenarios.gauss4.inputs", "scenarios.gauss4.d", "scenarios.gauss4.kernel",
+    "scenarios.gauss4.l", "claims.se_factor", "claims.very_loose_factor", "image_rtol",
+)
+
 
 def make(inputs: dict, cfg: dict):
     sims, theory = by_scenario(inputs["sims"]), by_scenario(inputs["theory"])

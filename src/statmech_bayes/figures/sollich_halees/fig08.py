@@ -14,6 +14,9 @@ from statmech_bayes.figures.sollich_halees.common import (
 )
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("scenarios.gauss4.sigma2", "claims.se_factor", "claims.dip_rtol")
+
 
 def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt

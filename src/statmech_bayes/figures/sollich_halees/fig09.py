@@ -18,6 +18,13 @@ from statmech_bayes.figures.sollich_halees.common import (
 )
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "fig9.scenario", "fig9.sigma2", "scenarios.<fig9.scenario>.d", "scenarios.<fig9.scenario>.inputs",
+    "scenarios.<fig9.scenario>.kernel", "scenarios.<fig9.scenario>.l", "claims.unreliable_factor",
+    "claims.se_factor", "claims.loose_factor", "claims.visible_decades",
+)
+
 
 def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt

@@ -11,6 +11,12 @@ from statmech_bayes.figures.sollich_halees.claims import fig10_claims
 from statmech_bayes.figures.sollich_halees.common import ROW_COLUMNS, by_scenario
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "fig10.scenarios", "fig10.sigma2", "scenarios.<fig10.scenarios>.inputs", "claims.limit_rtol", "claims.se_factor",
+    "claims.close_vs_average", "claims.loose_factor",
+)
+
 DIST = {"uniform": "uniform", "gaussian": "Gaussian"}
 
 

@@ -11,6 +11,9 @@ from statmech_bayes.figures.uda_kabashima.claims import fig1_claims
 from statmech_bayes.figures.uda_kabashima.common import COLORS, load
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("alpha", "kappa", "fig1.C_step", "claims.rq_atol")
+
 
 def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt

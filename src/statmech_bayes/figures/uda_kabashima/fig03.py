@@ -11,6 +11,12 @@ from statmech_bayes.figures.uda_kabashima.common import COLORS, MARKERS, concat_
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 from statmech_bayes.sparse_classifier.experiments import fig3_summary
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "fig3.Ct", "fig3.N", "fig3.M", "claims.ci_inside_fraction", "claims.rs_se_atol", "claims.bp_rs_halfwidths",
+    "claims.bench_ratio_max",
+)
+
 
 def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt

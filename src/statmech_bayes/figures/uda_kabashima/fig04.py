@@ -11,6 +11,9 @@ from statmech_bayes.figures.uda_kabashima.common import concat_chunks, load
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 from statmech_bayes.sparse_classifier.stats import mean_ci95
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("kappa", "fig4.Ct", "fig4.N", "fig4.T", "claims.looe_atol", "claims.looe_argmin_steps")
+
 
 def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt

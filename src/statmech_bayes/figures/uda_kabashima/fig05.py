@@ -11,6 +11,12 @@ from statmech_bayes.figures.uda_kabashima.common import load
 from statmech_bayes.figures.uda_kabashima.hist import bars, footer
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "colon.tie_rule", "colon.T_literal", "colon.damping", "colon.T_max", "colon.tol", "colon.boot_seed",
+    "claims.boot_level",
+)
+
 
 def _state_panel(ax, s, col):
     conv = np.asarray(s["lit_state_frac"])[0]          # (nC, nK) share converged at T

@@ -9,6 +9,12 @@ from statmech_bayes.figures.uda_kabashima.common import load
 from statmech_bayes.figures.uda_kabashima.hist import bars, footer
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "colon.tie_rule", "colon.T_literal", "colon.damping", "colon.T_max", "colon.tol", "colon.boot_seed",
+    "claims.mode_resolved",
+)
+
 
 def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt

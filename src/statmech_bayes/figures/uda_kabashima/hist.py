@@ -55,5 +55,5 @@ def bars(ax, s: dict, key: str, xlabel: str, title: str, col: dict):
 
 def footer(fig, s: dict, col: dict, key: str):
     fig.text(0.5, 0.01, f"{int(np.sum(s[f'hist_{key}']))} splits; categorical axis (grid values, not to scale). "
-             + LITERAL_NOTE.format(**col) + ". " + DAMPING_NOTE.format(**col) + ". "
+             + LITERAL_NOTE.format_map(col) + ". " + DAMPING_NOTE.format_map(col) + ". "
              + TIE_NOTE[col["tie_rule"]] + ".", ha="center", va="bottom", fontsize=5.8, color="0.25", wrap=True)

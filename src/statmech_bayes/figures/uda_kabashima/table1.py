@@ -27,6 +27,12 @@ from statmech_bayes.figures.uda_kabashima.common import (
 from statmech_bayes.reporting.plotstyle import use_style
 from statmech_bayes.reporting.statistics import corrected_from_paired_t, corrected_resampled_t
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "colon.n_train", "colon.tie_rule", "colon.T_literal", "colon.damping", "colon.T_max", "colon.tol",
+    "colon.boot_seed", "claims.welch_quantile", "claims.boot_level", "claims.z_table",
+)
+
 
 def make(inputs: dict, cfg: dict):
     import matplotlib.pyplot as plt
@@ -69,7 +75,7 @@ def make(inputs: dict, cfg: dict):
                 cell.set_text_props(weight="bold")
     ax1.set_title(f"Table 1: colon cancer, {n} random {col['n_train']}/{62 - col['n_train']} splits (test error)",
                   fontsize=9)
-    fig.text(0.5, 0.01, LITERAL_NOTE.format(**col) + ".\n" + DAMPING_NOTE.format(**col) + ".\n"
+    fig.text(0.5, 0.01, LITERAL_NOTE.format_map(col) + ".\n" + DAMPING_NOTE.format_map(col) + ".\n"
              + TIE_NOTE[col["tie_rule"]] + "; data: 40 tumour / 22 normal (paper: 42 / 20).", ha="center", va="bottom",
              fontsize=6.0, color="0.25", wrap=True)
     fig.tight_layout(rect=(0, 0.06, 1, 1))

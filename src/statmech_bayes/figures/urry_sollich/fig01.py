@@ -10,6 +10,12 @@ from statmech_bayes.figures.urry_sollich.claims import fig1_claims, fig1_summary
 from statmech_bayes.randomwalk.tree import cycle_threshold, tree_kernel_limit
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "fig1.d", "fig1.V", "fig1.left_a", "fig1.right_a", "fig1.limit_log2_p", "fig1.p_over_a_max", "fig1.n_graphs",
+    "claims.fig1",
+)
+
 
 def make(inputs: dict, us: dict):
     """Plot Fig. 1 from the cached tree and graph data; return ``(figure, plotted-data table, claims)``."""

@@ -9,6 +9,9 @@ from statmech_bayes.figures.urry_sollich.claims import fig2_bins, fig2_claims, f
 from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensemble
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("fig2.bin_width", "kernel.p", "kernel.a", "claims.fig2")
+
 INSET_X = {"er3": (2.0, 4.5), "pl": (1.0, 4.5)}
 
 

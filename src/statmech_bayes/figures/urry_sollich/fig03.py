@@ -10,6 +10,9 @@ from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensem
 from statmech_bayes.figures.urry_sollich.curves import draw_curves, estimator_note, loglog_axes
 from statmech_bayes.reporting.plotstyle import LINESTYLES, footnote, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("sims.V", "sims.n_samples", "cavity.replicas", "cavity.P", "claims.fig3", "claims.cavity")
+
 
 def make(inputs: dict, us: dict):
     import matplotlib.pyplot as plt

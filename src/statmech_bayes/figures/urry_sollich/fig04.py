@@ -9,6 +9,9 @@ from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.figures.urry_sollich.claims import fig4_claims, fig4_sim_curves
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("fig4.x_range", "fig4.sigma2", "fig4.n_samples", "kernel.a", "sims.V", "claims.fig4")
+
 
 def make(inputs: dict, us: dict):
     import matplotlib.pyplot as plt

@@ -9,6 +9,9 @@ from statmech_bayes.core.atomic_io import load_npz
 from statmech_bayes.figures.urry_sollich.claims import fig6_claims, fig6_histograms
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("fig6.nus", "fig6.V", "fig6.n_graphs", "fig6.n_datasets", "fig6.sigma2", "claims.fig6")
+
 
 def make(inputs: dict, us: dict):
     import matplotlib.pyplot as plt

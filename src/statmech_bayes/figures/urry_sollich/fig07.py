@@ -10,6 +10,9 @@ from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensem
 from statmech_bayes.figures.urry_sollich.curves import draw_curves, loglog_axes
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("sims.V", "claims.mismatch")
+
 PAIRING = "global/local"  # student / teacher
 
 

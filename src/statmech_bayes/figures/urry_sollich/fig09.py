@@ -10,6 +10,12 @@ from statmech_bayes.figures.urry_sollich.common import ENSEMBLE_LABELS, by_ensem
 from statmech_bayes.figures.urry_sollich.curves import CavityTolerance
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = (
+    "fig9.sigma2", "fig9.cavity_measure_draws", "sims.V", "cavity.replicas", "cavity.P", "claims.fig9",
+    "claims.cavity",
+)
+
 
 def make(inputs: dict, us: dict):
     import matplotlib.pyplot as plt

@@ -16,6 +16,9 @@ from statmech_bayes.figures.urry_sollich.claims import (
 from statmech_bayes.randomwalk.tree import scaling_exponent
 from statmech_bayes.reporting.plotstyle import note_box, use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("fig10.d", "fig10.a", "fig10.x_max", "claims.fig10")
+
 
 def make(inputs: dict, us: dict):
     """Plot Fig. 10 from the cached scaling data; return ``(figure, plotted-data table, claims)``."""

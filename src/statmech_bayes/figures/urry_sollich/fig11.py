@@ -11,6 +11,9 @@ from statmech_bayes.graphs.components import dangling_ends
 from statmech_bayes.randomwalk.pseudo_outputs import SCENARIOS, dangling_attachments
 from statmech_bayes.reporting.plotstyle import use_style
 
+# What make, its claims and its controls read of the configuration; the rule passes only these (core/config_keys.py).
+CONFIG_KEYS = ("fig11.sigma2", "fig11.V", "fig11.N", "claims.fig11")
+
 
 def make(inputs: dict, us: dict, name: str = "fig11"):
     import matplotlib.pyplot as plt
