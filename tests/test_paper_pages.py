@@ -31,7 +31,7 @@ def scorecard():
 
 @pytest.fixture(scope="module")
 def pages(scorecard):
-    return pp.render(scorecard, CODES)
+    return pp.render(scorecard, CODES, caveats=pp.load_caveats(ROOT / "figures"))
 
 
 def _reader_text(page: str) -> str:

@@ -329,6 +329,12 @@ def prepare(t: pd.DataFrame) -> pd.DataFrame:
     return t
 
 
+def load_caveats(figures_dir) -> pd.DataFrame | None:
+    """The caveats' texts the scorecard rule wrote beside the scorecard (``caveats.csv``), or None before it did."""
+    path = Path(figures_dir) / "caveats.csv"
+    return pd.read_csv(path, dtype=str, keep_default_na=False) if path.exists() else None
+
+
 def figure_label(figure: str) -> str:
     """``kjit/fig8_convergence`` -> ``Fig 8 (convergence)``; ``uda_kabashima/table1`` -> ``Table 1``."""
     name = figure.split("/")[-1]
@@ -596,11 +602,14 @@ def verdict_paragraph(t: pd.DataFrame, paper: str, codes: Codes = Codes(),
         found, unexplained = fails[fails.finding != ""], fails[fails.finding == ""]
         parts = []
         if len(found):
-            items = []
+            # one item per reason: the same finding on several claims (panels, figures) is said once
+            reasons: dict[tuple[str, str], list[str]] = {}
             for r in found.itertuples():
                 why = first_clause(plain(r.finding, codes))
                 what = f", {cut(plain(r.claim, codes), 60)}" if len(why) < 30 else ""
-                items.append(f"{figure_label(r.figure)}{what}: {why}")
+                reasons.setdefault((what, why), []).append(r.figure)
+            items = [f"{figure_list(figs)}{what}" + (f" ({_n(len(figs))} claims)" if len(figs) > 1 else "") + f": {why}"
+                     for (what, why), figs in reasons.items()]
             parts.append(f"{_n(len(found))} {'is an error' if len(found) == 1 else 'are errors'} of the paper, "
                          f"each shown by an independent test ({'; '.join(items)})")
         if len(unexplained):
@@ -885,9 +894,7 @@ def main(argv=None) -> int:
     table = load(card)
     ledger = card.parent / "controls.csv"
     declared = pd.read_csv(ledger, dtype=str, keep_default_na=False) if ledger.exists() else None
-    texts = card.parent / "caveats.csv"
-    caveats = pd.read_csv(texts, dtype=str, keep_default_na=False) if texts.exists() else None
-    written = write(render(table, codes, links, declared=declared, caveats=caveats), out)
+    written = write(render(table, codes, links, declared=declared, caveats=load_caveats(card.parent)), out)
     print(f"wrote {len(written)} pages to {out}")
     if args.readme:
         write_readme_summary(Path(args.readme), table, os.path.relpath(out.resolve(), Path(args.readme).resolve().parent),
