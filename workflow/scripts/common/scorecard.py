@@ -6,8 +6,7 @@ import pandas as pd
 from statmech_bayes.core.atomic_io import atomic_path, save_csv
 from statmech_bayes.core.rule_runtime import rule_context
 from statmech_bayes.reporting import controls, robustness
-from statmech_bayes.reporting.scorecard import (caveat_table, check_findings, check_proofs, counts, gather,
-                                                to_markdown)
+from statmech_bayes.reporting.scorecard import caveat_table, check_findings, check_proofs, counts, gather, to_markdown
 
 smk = snakemake
 with rule_context(smk) as log:

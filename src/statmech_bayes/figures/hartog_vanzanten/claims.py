@@ -46,8 +46,7 @@ from statmech_bayes.figures.hartog_vanzanten.common import (
     tracking_tried,
     tracking_unstated,
 )
-from statmech_bayes.reporting.claims import (NOISE, OURS, RELATION, SETUP, UNCONVERGED, Caveat, ClaimsRecord,
-                                             unproven)
+from statmech_bayes.reporting.claims import NOISE, OURS, RELATION, SETUP, UNCONVERGED, Caveat, ClaimsRecord, unproven
 from statmech_bayes.truncated_laplacian import mcerror as mc
 from statmech_bayes.truncated_laplacian import sampler as sa
 from statmech_bayes.truncated_laplacian.eigenbasis import (
