@@ -182,3 +182,16 @@ def test_linking_the_main_build_moves_the_records_paths(tmp_path):
 def test_an_unknown_variant_is_named(name):
     with pytest.raises(SystemExit, match="nonexistent"):
         V.build([name])
+
+
+def test_an_unfinished_variant_build_writes_no_table(monkeypatch, capsys):
+    """An interrupted or failed build (non-zero status) leaves the robustness table as it was: a table then would
+    hold whatever happened to be finished."""
+    monkeypatch.setattr(V, "build", lambda *a, **k: 130)
+    monkeypatch.setattr(V, "write_table", lambda *a, **k: pytest.fail("a table was written after an unfinished build"))
+    assert V.main(["build", "seed7"]) == 130
+    assert "not written" in capsys.readouterr().err
+    wrote = []
+    monkeypatch.setattr(V, "build", lambda *a, **k: 0)
+    monkeypatch.setattr(V, "write_table", lambda *a, **k: wrote.append(1) or "figures/robustness.csv")
+    assert V.main(["build", "seed7"]) == 0 and wrote == [1]

@@ -228,6 +228,11 @@ def main(argv=None) -> int:
         rc = build(a.names, a.base, a.cores, ["--nolock"] * a.nolock + ["-n", "--quiet", "rules"] * a.dry_run)
         if a.dry_run:
             return rc
+        if rc:
+            # an interrupted or failed build: a table now would hold what happened to be finished
+            print(f"the table is not written: the build did not finish (status {rc}); run the same command again to "
+                  "resume, or `python -m statmech_bayes.pipeline.variants table` for what is built", file=sys.stderr)
+            return rc
     try:
         print(f"wrote {write_table(a.base, force=getattr(a, 'force', False))}")
     except TableRefused as e:
