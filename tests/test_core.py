@@ -75,8 +75,11 @@ def test_claims_can_fail_and_need_a_tolerance(tmp_path):
         Claim("c", "p", 1.0, "t", "pass", finding="a pass cannot be a finding", finding_test="test_x")
     with pytest.raises(ValueError, match="proving test"):
         Claim("c", "p", 1.0, "t", "fail", finding="a finding without its test")
-    with pytest.raises(ValueError, match="value or relation"):
-        Claim("c", "p", 1.0, "t", "fail", kind="wording", finding="an adjective is no finding", finding_test="test_x")
+    # a failing wording claim can be a finding (docs/protocol.md, findings); our own checks and set-up facts cannot
+    assert Claim("c", "p", 1.0, "t", "fail", kind="wording", finding="every reading false", finding_test="test_x").finding
+    for kind in ("ours", "setup"):
+        with pytest.raises(ValueError, match="paper's results"):
+            Claim("c", "p", 1.0, "t", "fail", kind=kind, finding="not the paper's claim", finding_test="test_x")
     with pytest.raises(ValueError, match="reason"):
         Claim("c", "p", 1.0, "t", "inconclusive")
     rec.write(tmp_path / "fig1.claims.json", provenance({}))
@@ -121,8 +124,9 @@ def test_a_wording_claim_is_decided_only_when_its_readings_agree():
     noisy = rec.wording("loose", "far", [Reading("a", 3.0, lower=2, decidable=False),
                                          Reading("b", 0.2, lower=0.15, decidable=False)], remedy="4x the data sets")
     assert (noisy.verdict, noisy.reason, noisy.remedy) == ("inconclusive", "noise", "4x the data sets")
-    with pytest.raises(ValueError, match="value or relation"):
-        rec.explain(both_fail, "an adjective", test="test_x")
+    assert rec.explain(both_fail, "false under both readings", test="test_x").finding_test == "test_x"
+    with pytest.raises(ValueError, match="only a failure"):
+        rec.explain(split, "readings that disagree decide nothing", test="test_x")
     # a method the paper does not specify: every well-defined variant failing is a failure, not a wording question
     unstated = rec.wording("FDA", "39.6", [Reading("pinv", 22.5, 38, 41), Reading("ridge", 23.6, 38, 41)])
     assert unstated.verdict == "fail"
