@@ -157,7 +157,10 @@ def test_the_registry_is_valid_and_each_overlay_writes_under_its_own_root():
 
 def test_linking_the_main_build_moves_the_records_paths(tmp_path):
     """A reused variant starts from hard links of the main build's results and Snakemake's records of them, with
-    every path moved under its root (else Snakemake would rerun everything, or nothing)."""
+    every path moved under its root (else Snakemake would rerun everything, or nothing). Snakemake writes a record's
+    paths sorted and compares them with the job's sorted paths, so the moved lists are sorted again: a path moved
+    from results/ to variants/ sorts after src/ (unsorted, every reused job read "set of input files has changed"
+    and reran: seen on the paper-scale choice variants)."""
     import json
     (tmp_path / "results" / "p").mkdir(parents=True)
     (tmp_path / "results" / "p" / "a.npz").write_bytes(b"x")
@@ -165,13 +168,13 @@ def test_linking_the_main_build_moves_the_records_paths(tmp_path):
     meta = tmp_path / V.METADATA
     meta.mkdir(parents=True)
     (meta / V._encode("results/p/a.npz")).write_text(json.dumps(
-        {"rule": "r", "input": ["src/x.py", "results/p/in.npz", "data/d.csv"], "log": ["results/logs/r.log"],
+        {"rule": "r", "input": ["data/d.csv", "results/p/in.npz", "src/x.py"], "log": ["results/logs/r.log"],
          "params": ["{'T': 20}"], "input_checksums": {"results/p/in.npz": "sha256:0"}}))
     assert V.seed_from_main(".", "variants/v", tmp_path) == 1
     linked = tmp_path / "variants" / "v" / "results" / "p" / "a.npz"
     assert linked.read_bytes() == b"x" and linked.stat().st_ino == (tmp_path / "results/p/a.npz").stat().st_ino
     rec = json.loads((meta / V._encode("variants/v/results/p/a.npz")).read_text())
-    assert rec["input"] == ["src/x.py", "variants/v/results/p/in.npz", "data/d.csv"]
+    assert rec["input"] == ["data/d.csv", "src/x.py", "variants/v/results/p/in.npz"]
     assert rec["log"] == ["variants/v/results/logs/r.log"] and rec["params"] == ["{'T': 20}"]
     assert list(rec["input_checksums"]) == ["variants/v/results/p/in.npz"]
     assert V.seed_from_main(".", "variants/v", tmp_path) == 0, "an existing variant root is left as it is"

@@ -100,7 +100,8 @@ def seed_from_main(base_root: str, root: str, workdir: Path = REPO) -> int:
         new = os.path.normpath(os.path.join(root, "results", str(rel)))
         rec = json.loads(meta.read_text())
         for key in ("input", "log"):
-            rec[key] = [_moved(p, base_root, root) for p in rec.get(key) or []]
+            # Snakemake compares the record's list with the job's sorted paths: a moved path can sort elsewhere
+            rec[key] = sorted(_moved(p, base_root, root) for p in rec.get(key) or [])
         rec["input_checksums"] = {_moved(k, base_root, root): v for k, v in (rec.get("input_checksums") or {}).items()}
         (workdir / METADATA / _encode(new)).write_text(json.dumps(rec))
         n += 1  # a hard link shares the file's times: Snakemake sees it exactly as old as the main build's
