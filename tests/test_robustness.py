@@ -138,6 +138,19 @@ def test_the_scorecard_applies_the_rules_to_its_current_verdicts():
     kept = apply(score, old, REG)
     assert list(kept.verdict) == ["fail", "pass", "pass"] and "alone" in kept.decided_on[0]
     assert list(apply(score, None, REG).verdict) == ["fail", "pass", "pass"]
+    alone = apply(score, rob.assign(seed11_decides="False"), REG)   # rule 4: the seeds enter together
+    assert list(alone.verdict) == ["fail", "pass", "pass"] and "seed 11 not yet built" in alone.decided_on[0]
+
+
+def test_one_seed_built_of_two_decides_nothing_in_the_table():
+    """Rule 4: with seed 7 complete and seed 11 not built, the table lets no seed decide (two seeds pooled with
+    one degree of freedom are a seed set nobody fixed); once both are complete, both decide."""
+    main = [claim("fail", 1.0, tolerance="[2, 3]")]
+    one = table(main, {"seed7": [claim("pass", 2.5, tolerance="[2, 3]")]}, REG)
+    assert not one.seed7_decides[0] and one.robust_verdict[0] == "fail"
+    both = table(main, {"seed7": [claim("pass", 2.5, tolerance="[2, 3]")],
+                        "seed11": [claim("pass", 2.5, tolerance="[2, 3]")]}, REG)
+    assert both.seed7_decides[0] and both.seed11_decides[0] and both.robust_verdict[0] != "fail"
 
 
 def test_the_registry_is_valid_and_each_overlay_writes_under_its_own_root():

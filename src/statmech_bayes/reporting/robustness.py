@@ -20,7 +20,7 @@ computed from the data moves with the seed) and its order among claims of the sa
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pandas as pd
@@ -133,12 +133,20 @@ def status(name: str, variant: Variant, claims: list[dict], main: list[dict]) ->
     return Build(name, current, True, ok, tuple(lines))
 
 
+def missing_seeds(registry: dict[str, Variant], builds: dict[str, "Build"]) -> list[str]:
+    """Rule 4: the registered seeds not (yet) built to decide; the seeds enter together, so while any is missing
+    none decides."""
+    return [n for n, v in registry.items() if v.kind == "seed" and not (n in builds and builds[n].decides)]
+
+
 def table(main: list[dict], variants: dict[str, list[dict]], registry: dict[str, Variant]) -> pd.DataFrame:
     """One row per claim of the main build: its verdict, value and tolerance there and in every built variant,
     and the verdict that rules 4 and 5 give (:func:`robust`); ``<variant>_decides``: whether that build decides."""
     base = keyed(main)
     built = {name: keyed(cl) for name, cl in variants.items()}
     builds = {name: status(name, registry[name], cl, main) for name, cl in variants.items()}
+    builds = {name: (b if registry[name].kind != "seed" or not missing_seeds(registry, builds)
+                     else replace(b, complete=False)) for name, b in builds.items()}
     rows = []
     for key, c in base.items():
         row = {"paper": c["figure"].split("/")[0], "figure": c["figure"], "claim": c["claim"],
@@ -252,9 +260,15 @@ def apply(scorecard: pd.DataFrame, robustness: pd.DataFrame | None, registry: di
     out["seed_stable"] = None
     names = [n for n in registry if robustness is not None and n in robustness.columns]
     deciding = {n: _decides(robustness, n) for n in names}
-    seeds = [n for n in names if registry[n].kind == "seed" and deciding[n]]
-    out["decided_on"] = "main seed" + (" and " + ", ".join(registry[n].setting for n in seeds) if seeds
-                                       else " alone (docs/protocol.md, rule 4: seeds 7 and 11 not yet built under it)")
+    registered = [n for n, v in registry.items() if v.kind == "seed"]
+    missing = [n for n in registered if not deciding.get(n)]
+    if missing:  # rule 4: the seeds enter together
+        deciding.update({n: False for n in registered if n in deciding})
+    seeds = [n for n in registered if deciding.get(n)]
+    out["decided_on"] = "main seed" + (
+        " and " + ", ".join(registry[n].setting for n in seeds) if seeds else
+        f" alone (docs/protocol.md, rule 4: the seeds enter together; seed{'s' if len(missing) > 1 else ''} "
+        f"{' and '.join(registry[n].setting for n in missing)} not yet built for every figure under it)")
     if robustness is None or robustness.empty or not any(deciding.values()):
         return out
     rows = keyed([{"figure": f, "claim": c, "row": r} for f, c, r in
