@@ -1,7 +1,8 @@
 """docs/results.md explains; its numbers are looked up (issue 34). Its summary table is the scorecard's counts, and
 every number it quotes (two or more decimals, three or more digits, or a ratio or percentage) is a number of the
 committed claims files of the section's paper (their values, tolerances, notes, findings), of the configuration, or
-of tests/test_findings.py (the findings' proofs): a number that went stale when a build changed fails here."""
+of tests/test_findings.py and tests/test_*_mechanisms.py (the proofs of findings and of the mechanisms of other
+failures): a number that went stale when a build changed fails here."""
 import re
 from pathlib import Path
 
@@ -41,6 +42,7 @@ def _sources(paper: str | None) -> list[str]:
     texts = [f.read_text() for f in sorted(figs.glob(f"{paper or '*'}/*.claims.json"))]
     texts += [(figs / "scorecard_counts.csv").read_text(), (ROOT / "workflow" / "config" / "full.yaml").read_text(),
               (ROOT / "tests" / "test_findings.py").read_text()]
+    texts += [f.read_text() for f in sorted((ROOT / "tests").glob("test_*_mechanisms.py"))]
     robustness = figs / "robustness.csv"
     if robustness.exists():
         texts.append(robustness.read_text())
