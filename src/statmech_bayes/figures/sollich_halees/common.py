@@ -357,8 +357,7 @@ def loose_claim(rec: ClaimsRecord, label: str, name: str, n, m, se, curve, cl: d
     unc = k * float(se[1:][i] / m[1:][i])
     factor = float(cl["loose_factor"])
     note = (f"largest at n = {int(n[1:][i])}: a factor {np.exp(D):.3g} ({D / LN10:.2f} decades); mean over n "
-            f"{g.mean() / LN10:.2f} decades. Our measurement on our reading of the axes, not a proven error of the "
-            "paper where a reading fails")
+            f"{g.mean() / LN10:.2f} decades. Our measurement on our reading of the axes")
     registered = rec.within(text, paper, float(np.exp(D)), lower=factor, kind=WORDING,
                             decidable=bool(abs(D - np.log(factor)) > unc), note=note)
     revised = rec.wording(text, paper, gap_readings(D, unc, loose=True, cl=cl), note=note)
