@@ -37,3 +37,43 @@ def test_per_repeat_jobs_merge_into_one_replay():
     np.testing.assert_array_equal(m["kjit_oracle_calls"][0], m["kjit_oracle_calls"][1])
     with pytest.raises(ValueError):
         merge_timing([a, {**b, "sampled": np.array([0])}])
+
+
+# Infer.NET's LogisticOp (the authors' copy is LogisticOp2 in kernel-ep's Op/LogisticOp.cs): each f->z call updates
+# its falseMsg buffer by one BernoulliFromLogOdds EP message, i.e. three Gaussian integrals of the logistic (sigma,
+# sigma', sigma''), each by Gauss-Hermite quadrature of 50 nodes (Infer.NET's MMath; for variance above 2 an adaptive
+# Clenshaw-Curtis rule from 32 nodes), and then sends a closed form. So about 150 integrand evaluations per call.
+INFERNET_NODES_PER_CALL = 3 * 50
+
+
+@pytest.mark.xfail(strict=True, reason="our deviation (issue 44, KJIT Fig. 6b 'quadrature < KJIT < sampling'): the "
+                   "Exp. 3 stand-in for Infer.NET's LogisticOp evaluates a 2001-point grid per f->z call (about 13x "
+                   "Infer.NET's 150 nodes, 5 transcendental functions per node); with 149 nodes the same EP runs are "
+                   "about 17x faster (indicative, under load) with posterior means equal to 4e-14, and the time "
+                   "relation then holds on every problem timed. Proposed fix: a configuration key for the stand-in's "
+                   "node count in Exp. 3 (149), passed to QuadratureLogisticOperator by exp3_quadrature and exp3_timing")
+def test_exp3_quadrature_standin_does_no_more_work_per_call_than_infernet(monkeypatch):
+    """The stand-in timed by Fig. 6's claims, configured as at paper scale (workflow/config/full.yaml, only the sizes
+    shrunk), evaluates at most Infer.NET's number of quadrature nodes per f->z call. Counts nodes, times nothing."""
+    import inspect
+    from pathlib import Path
+
+    import yaml
+
+    from statmech_bayes.ep import engine
+
+    full = yaml.safe_load((Path(__file__).resolve().parents[1] / "workflow" / "config" / "full.yaml").read_text())
+    kw = {k: v for k, v in full["kjit"]["exp3"].items() if k in inspect.signature(exp3_timing).parameters}
+    kw.update({k: TINY[k] for k in ("d", "n", "n_problems", "n_sweeps", "n_samples", "n_test", "n_init", "D_in",
+                                    "D_out", "timing_sampling_every", "timing_sampling_sweeps")})
+    nodes = []
+    real = engine.logistic_quad_moments
+
+    def counting(mu, var, alpha, beta, n_grid=2001, *args, **kwargs):
+        nodes.append(int(n_grid))
+        return real(mu, var, alpha, beta, n_grid, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "logistic_quad_moments", counting)
+    exp3_timing(np.random.default_rng(5), **kw, repeats=[0])
+    assert nodes, "the quadrature stand-in was not called"
+    assert max(nodes) <= INFERNET_NODES_PER_CALL, f"{max(nodes)} nodes per call"
