@@ -182,7 +182,7 @@ rule kj_exp3_quadrature:
     output:
         kj_exp3_file("quadrature"),
     params:
-        kw=kj_kw("exp3", KJ_EXP3_PROBLEMS),
+        kw=kj_kw("exp3", KJ_EXP3_PROBLEMS + ("quad_nodes",)),
         seed=config["seed"],
     log:
         logs("kj_exp3_quadrature"),
@@ -284,7 +284,7 @@ rule kj_exp3_timing:
     params:
         kw=lambda wc: kj_kw(
             "exp3",
-            KJ_EXP3_KJIT + ("target_z", "timing_sampling_every", "timing_sampling_sweeps"),
+            KJ_EXP3_KJIT + ("target_z", "timing_sampling_every", "timing_sampling_sweeps", "quad_nodes"),
             repeats=[int(wc.part)],
         ),
         seed=config["seed"],

@@ -46,11 +46,12 @@ def _exp3_baseline(make_op, rng, problems, d, n, n_problems, n_sweeps, n_test) -
     return {k: np.asarray(v) for k, v in out.items()}
 
 
-def exp3_quadrature(rng, *, d: int, n: int, n_problems: int, n_sweeps: int, n_test: int, problems=None) -> dict:
-    """Exp. 3 with the Infer.NET stand-in, the quadrature operator (no random draws of its own: ``rng`` makes the
-    problems), on the slice ``problems`` (None: all) of the problems."""
-    return _exp3_baseline(lambda st, k: QuadratureLogisticOperator(), rng, problems, d, n, n_problems, n_sweeps,
-                          n_test)
+def exp3_quadrature(rng, *, d: int, n: int, n_problems: int, n_sweeps: int, n_test: int, problems=None,
+                    quad_nodes: int = 2001) -> dict:
+    """Exp. 3 with the Infer.NET stand-in, the quadrature operator of ``quad_nodes`` grid points per call (no random
+    draws of its own: ``rng`` makes the problems), on the slice ``problems`` (None: all) of the problems."""
+    return _exp3_baseline(lambda st, k: QuadratureLogisticOperator(quad_nodes), rng, problems, d, n, n_problems,
+                          n_sweeps, n_test)
 
 
 def exp3_sampling(rng, *, d: int, n: int, n_problems: int, n_sweeps: int, n_samples: int, n_test: int,
@@ -105,12 +106,13 @@ EXP3_TIMED = ("quadrature", "kjit", "sampling")
 def exp3_timing(rng, *, repeats, d: int, n: int, n_problems: int, n_sweeps: int, n_samples: int, n_test: int,
                 n_init: int, threshold: float, D_in: int, D_out: int, sigma_y2: float, median_factor: float,
                 timing_sampling_every: int, timing_sampling_sweeps: int, target_z: str, skip_improper: bool,
-                consult_unusable: bool) -> dict:
+                consult_unusable: bool, quad_nodes: int = 2001) -> dict:
     """The timing of Fig. 6's claims, all methods interleaved: the repeats whose indices are ``repeats`` (a job
     runs one of them; the index rotates the order of the methods), each a fresh replay of the KJIT sequence (identical to
     :func:`exp3_kjit`: same streams) with, on each problem, quadrature EP and (on problems ``1, 1 + every, ...``,
     sampling-only EP being the costliest) sampling-only EP run back to back with KJIT in an order rotated with the
-    repeat and the problem. ``target_z``, ``skip_improper`` and ``consult_unusable``: as in :func:`exp3_kjit`.
+    repeat and the problem. ``target_z``, ``skip_improper`` and ``consult_unusable``: as in :func:`exp3_kjit`;
+    ``quad_nodes``: the quadrature stand-in's grid points per call, as in :func:`exp3_quadrature`.
 
     Sampling-only EP is timed on its first ``timing_sampling_sweeps`` sweeps only (the last of them sends the
     messages to p, as the last sweep of a whole run does): every oracle call costs the same (a fixed ``n_samples``
@@ -141,7 +143,7 @@ def exp3_timing(rng, *, repeats, d: int, n: int, n_problems: int, n_sweeps: int,
                                   consult_unusable=consult_unusable)
         for k in range(int(n_problems)):
             w, X, y, X_test = _exp3_problem(st, d, n, n_problems, k, n_test)
-            ops = {"quadrature": QuadratureLogisticOperator(), "kjit": op}
+            ops = {"quadrature": QuadratureLogisticOperator(quad_nodes), "kjit": op}
             if k in sampled:
                 ops["sampling"] = SamplingLogisticOperator(
                     ISLogisticOracle(n_samples, fresh(st[1 + n_problems + k])))
