@@ -753,7 +753,7 @@ def fig6_claims(runs: dict, timing: list, cfg: dict, ablation: dict | None = Non
               "pass when both hold in every repeat, fail when one fails in every repeat",
               decidable=n_prob > 1 and (sure_pass or sure_fail),
               note=f"KJIT / quadrature per repeat in [{kq_lo:.2f}, {kq_hi:.2f}] (median {kq_med:.2f}), sampling / KJIT "
-                   f"in [{sk_lo:.1f}, {sk_hi:.1f}]; the 'Infer.NET' line is our vectorised 2001-point quadrature "
+                   f"in [{sk_lo:.1f}, {sk_hi:.1f}]; the 'Infer.NET' line is our vectorised quadrature (kjit.exp3.quad_nodes grid points per call, issue 44) "
                    "operator in Python/numpy, a stand-in for Infer.NET's hand-crafted C# LogisticOp; a failure of the "
                    "first inequality says that our stand-in is slower than a learnt KJIT prediction, not that the paper "
                    "is wrong")
