@@ -35,6 +35,10 @@ for _paper, _name, _module, _layout, _cfg, _keys in FIGURES:
         benchmark:
             bench(f"{PAPERS[_paper].prefix}_{_name}_controls")
         threads: 1
+        # the largest measured at paper scale: sh_fig7_controls, 802 MB (every control re-reads the learning-curve
+        # panels of Figs 3-7); the profile's default 1000 MB is below 1.25 x that (tests/test_slurm.py)
+        resources:
+            mem_mb=1500,
         localrule: True
         conda:
             CONDA_ENV
