@@ -148,6 +148,13 @@ def test_one_seed_built_of_two_decides_nothing_in_the_table():
     main = [claim("fail", 1.0, tolerance="[2, 3]")]
     one = table(main, {"seed7": [claim("pass", 2.5, tolerance="[2, 3]")]}, REG)
     assert not one.seed7_decides[0] and one.robust_verdict[0] == "fail"
+    assert one.seed7_waiting[0], "seed 7 is built for every figure: it waits, it is not incomplete"
+    score = pd.DataFrame([{"paper": "p", "figure": "p/fig1", "claim": "a claim", "kind": "value", "verdict": "fail",
+                           "reason": "", "finding": "", "finding_test": "", "note": "", "reproduced": 1.0,
+                           "tolerance": "[2, 3]", "registered_tolerance": "", "registered_reproduced": "",
+                           "revision_proof": ""}])
+    said = apply(score, one, REG).decided_on[0]
+    assert "seed 11 not yet built" in said and "7" not in said.split("rule 4")[1], said
     both = table(main, {"seed7": [claim("pass", 2.5, tolerance="[2, 3]")],
                         "seed11": [claim("pass", 2.5, tolerance="[2, 3]")]}, REG)
     assert both.seed7_decides[0] and both.seed11_decides[0] and both.robust_verdict[0] != "fail"

@@ -115,10 +115,15 @@ class Build:
     complete: bool
     admitted: bool
     gate: tuple = ()
+    waiting: bool = False  # a complete seed that waits for the other registered seeds (rule 4)
+
+    @property
+    def ready(self) -> bool:
+        return self.current and self.complete and self.admitted
 
     @property
     def decides(self) -> bool:
-        return self.current and self.complete and self.admitted
+        return self.ready and not self.waiting
 
 
 def status(name: str, variant: Variant, claims: list[dict], main: list[dict]) -> Build:
@@ -133,20 +138,25 @@ def status(name: str, variant: Variant, claims: list[dict], main: list[dict]) ->
     return Build(name, current, True, ok, tuple(lines))
 
 
-def missing_seeds(registry: dict[str, Variant], builds: dict[str, "Build"]) -> list[str]:
-    """Rule 4: the registered seeds not (yet) built to decide; the seeds enter together, so while any is missing
-    none decides."""
-    return [n for n, v in registry.items() if v.kind == "seed" and not (n in builds and builds[n].decides)]
+def seeds_together(registry: dict[str, Variant], ready: dict[str, bool]) -> tuple[list[str], list[str]]:
+    """Rule 4 (docs/protocol.md): the registered seeds enter together. Given which seed builds are ready to decide
+    (current, complete), the seeds that decide and the seeds still missing: all decide once none is missing, else
+    none does. The one place the rule is written; :func:`table` and :func:`apply` both go through it."""
+    seeds = [n for n, v in registry.items() if v.kind == "seed"]
+    missing = [n for n in seeds if not ready.get(n)]
+    return ([] if missing else seeds), missing
 
 
 def table(main: list[dict], variants: dict[str, list[dict]], registry: dict[str, Variant]) -> pd.DataFrame:
     """One row per claim of the main build: its verdict, value and tolerance there and in every built variant,
-    and the verdict that rules 4 and 5 give (:func:`robust`); ``<variant>_decides``: whether that build decides."""
+    and the verdict that rules 4 and 5 give (:func:`robust`); ``<variant>_decides``: whether that build decides;
+    ``<variant>_waiting``: a seed built for every figure that waits for the other registered seeds (rule 4)."""
     base = keyed(main)
     built = {name: keyed(cl) for name, cl in variants.items()}
     builds = {name: status(name, registry[name], cl, main) for name, cl in variants.items()}
-    builds = {name: (b if registry[name].kind != "seed" or not missing_seeds(registry, builds)
-                     else replace(b, complete=False)) for name, b in builds.items()}
+    deciding_seeds, _ = seeds_together(registry, {n: b.ready for n, b in builds.items()})
+    builds = {name: replace(b, waiting=registry[name].kind == "seed" and b.ready and name not in deciding_seeds)
+              for name, b in builds.items()}
     rows = []
     for key, c in base.items():
         row = {"paper": c["figure"].split("/")[0], "figure": c["figure"], "claim": c["claim"],
@@ -159,6 +169,7 @@ def table(main: list[dict], variants: dict[str, list[dict]], registry: dict[str,
             row[f"{name}_value"] = _value(_deciding(v))
             row[f"{name}_tolerance"] = _deciding_tolerance(v) if v else ""
             row[f"{name}_decides"] = builds[name].decides
+            row[f"{name}_waiting"] = builds[name].waiting
         row.update(robust(c, {n: k.get(key) for n, k in built.items()}, registry,
                           {n: b.decides for n, b in builds.items()}))
         rows.append(row)
@@ -244,8 +255,9 @@ def _from_row(row: dict, name: str) -> dict | None:
             "tolerance": row.get(f"{name}_tolerance", "")}
 
 
-def _decides(robustness: pd.DataFrame, name: str) -> bool:
-    col = f"{name}_decides"
+def _flag(robustness: pd.DataFrame, name: str, what: str) -> bool:
+    """The table's ``<name>_<what>`` column (the same on every row: it is the build's, not the claim's)."""
+    col = f"{name}_{what}"
     return col in robustness.columns and bool(len(robustness)) and \
         str(robustness[col].iloc[0]).strip().lower() == "true"
 
@@ -259,12 +271,9 @@ def apply(scorecard: pd.DataFrame, robustness: pd.DataFrame | None, registry: di
     out["build_verdict"] = out["verdict"]
     out["seed_stable"] = None
     names = [n for n in registry if robustness is not None and n in robustness.columns]
-    deciding = {n: _decides(robustness, n) for n in names}
-    registered = [n for n, v in registry.items() if v.kind == "seed"]
-    missing = [n for n in registered if not deciding.get(n)]
-    if missing:  # rule 4: the seeds enter together
-        deciding.update({n: False for n in registered if n in deciding})
-    seeds = [n for n in registered if deciding.get(n)]
+    deciding = {n: _flag(robustness, n, "decides") for n in names}
+    seeds, missing = seeds_together(registry, {n: deciding[n] or _flag(robustness, n, "waiting") for n in names})
+    deciding.update({n: n in seeds for n in names if registry[n].kind == "seed"})
     out["decided_on"] = "main seed" + (
         " and " + ", ".join(registry[n].setting for n in seeds) if seeds else
         f" alone (docs/protocol.md, rule 4: the seeds enter together; seed{'s' if len(missing) > 1 else ''} "
@@ -333,8 +342,7 @@ def to_markdown(t: pd.DataFrame, registry: dict[str, Variant], omitted: list[dic
              "|---|---|---|---|---|---|---|"]
     for n in names:
         v = registry[n]
-        col = f"{n}_decides"
-        decides = "yes" if col in t.columns and len(t) and str(t[col].iloc[0]).lower() == "true" else "no"
+        decides = "yes" if _flag(t, n, "decides") else "waits for the other seeds" if _flag(t, n, "waiting") else "no"
         lines.append(f"| {n} | {v.kind} | {v.choice} | {v.main} | {v.setting} | {', '.join(v.papers)} | {decides} |")
     if omitted:
         lines += ["", "Left out:", ""] + [f"- {_md(x['choice'])}: {_md(x['why'])}" for x in omitted]
