@@ -73,22 +73,23 @@ def finding_fig10(n0: int) -> str:
             "attains), so at each n it peaks at an interior sigma^2; for rbf4 that peak falls below 0.001 as n grows, "
             f"and the pair 0.001 / 0.05 straddles it from n = {n0} on (gauss4's peak stays above 0.05)")
 
-# Issue 44: Fig 3's TWO "far from tight" on the d = 2 OU panel, false under the registered factor-2 reading and the
-# visible reading shown beside it, proven by tests/test_findings.py. The same test covers ou1's TWO and ou2's
-# Plaskota (1.66 and 1.78 against the factor 2), but there the visible reading passes: the words may fairly describe
-# the plotted gap, so those failures are not called the paper's error (docs/results.md).
-FINDING_FIG3_CASES = {("ou2", "TWO")}
+# Issue 44: Fig 3's "rather loose" / "far from tight" where the bound stays within the factor 2 of the registered
+# reading over the whole range shown, with the gap largest at its end: the paper's words against its own range of n,
+# proven by tests/test_findings.py (ou1's TWO, ou2's Plaskota and TWO). A finding is judged on the deciding reading;
+# the visible revision shown beside it (which passes on ou1's TWO and ou2's Plaskota) does not withhold it
+# (docs/protocol.md, "Findings and what counts").
+FINDING_FIG3_CASES = {("ou1", "TWO"), ("ou2", "Pl"), ("ou2", "TWO")}
 FINDING_FIG3_TEST = "test_sh_fig3_ou_bounds_within_a_factor_2_over_the_range_shown"
+_EXACT_AT = {"TWO": "TWO, exact at n = 0 and 1,", "Pl": "the Plaskota bound, exact at n = 0,"}
 
 
-def finding_fig3(n_max: int, sim_drop: float, factor: float) -> str:
-    """The Fig. 3 finding's text from the claim's data: the last n shown, Sim there over Sim at n = 0, and the
-    largest factor between TWO and Sim."""
-    return (f"over the range shown (n <= {n_max}) the d = 2 OU curve stays in its initial regime (Sim falls only to "
-            f"{sim_drop:.2g} of its start): TWO, exact at n = 0 and 1, leaves Sim only as Sim falls, so the gap grows "
-            f"with n and is largest at the last n, a factor {factor:.3g}, under both the factor-2 and the visible "
-            "reading of 'far from tight'; with the RBF kernel in the same setting TWO misses Sim by far more (the "
-            "test's control)")
+def finding_fig3(bound: str, d: int, n_max: int, sim_drop: float, factor: float) -> str:
+    """The Fig. 3 finding's text from the claim's data: the bound, the panel's input dimension, the last n shown,
+    Sim there over Sim at n = 0, and the largest factor between the bound and Sim."""
+    return (f"over the range shown (n <= {n_max}) the d = {d} OU curve stays in its initial regime (Sim falls only to "
+            f"{sim_drop:.2g} of its start): {_EXACT_AT[bound]} leaves Sim only as Sim falls, so the gap grows with n "
+            f"and is largest at the last n, a factor {factor:.3g}, inside the registered factor 2; with the RBF "
+            "kernel in the same setting the bounds miss Sim by far more (the test's control)")
 
 
 # Issue 44: "the LC approximation performs best", false under both readings (worst and mean gap over n), proven by
@@ -619,10 +620,9 @@ def fig3_claims(sims_by: dict, theory_by: dict, cfg: dict) -> ClaimsRecord:
             loose_claim(rec, f"{sc}, sigma2={s2:g}", name, n, m, se, curves[name], cfg["claims"], says)
             g, c = log_gap(curves[name], m), rec.claims[-1]
             # the pattern the finding explains: the gap largest at the end of the range shown (its last tenth)
-            if ((sc, name) in FINDING_FIG3_CASES and c.verdict == "fail" and c.revised_verdict == "fail" and g.size
-                    and np.argmax(g) >= 0.9 * g.size):
-                rec.explain(c, finding_fig3(int(n[-1]), float(m[-1] / m[0]), float(np.exp(g.max()))),
-                            test=FINDING_FIG3_TEST)
+            if (sc, name) in FINDING_FIG3_CASES and c.verdict == "fail" and g.size and np.argmax(g) >= 0.9 * g.size:
+                rec.explain(c, finding_fig3(name, int(sc[-1]), int(n[-1]), float(m[-1] / m[0]),
+                                            float(np.exp(g.max()))), test=FINDING_FIG3_TEST)
     # "better" names no measure: the worst-gap and mean-gap readings of a comparison (common.py)
     n, m, se, curves, sims, th = data[panels[0]]
     pair = {c: curves[c] for c in ("WV", "TWO")}
