@@ -92,11 +92,11 @@ def test_claims_can_fail_and_need_a_tolerance(tmp_path):
         "demo", 8, 4, 1, 1, 2, 1)
     md = to_markdown(table, {"demo": "Demo 2024"})
     # no controls ran: every pass unchecked, none reproduced
-    assert "| Demo 2024 | 8 | 0 / 0 / 4 | 0 | 1 | 1 / 0 / 0 / 0 | 2 | 0 | 0 / 0 | 0 / 1 / 0 |" in md
+    assert "| Demo 2024 | 8 | 0 / 0 / 4 | 0 | 1 | 1 / 0 / 0 / 0 | 0 | 2 | 0 | 0 / 0 | 0 / 1 / 0 |" in md
     assert md.index("## Our own checks") < md.index("| demo/fig1 | ours |")
     # a paper whose figures make no claim (a schematic) still has its row, of zeros
     two = to_markdown(table, {"demo": "Demo 2024", "sketch": "Sketch 2025"})
-    assert "| Sketch 2025 | 0 | 0 / 0 / 0 | 0 | 0 | 0 / 0 / 0 / 0 | 0 | 0 | 0 / 0 | 0 / 0 / 0 |" in two
+    assert "| Sketch 2025 | 0 | 0 / 0 / 0 | 0 | 0 | 0 / 0 / 0 / 0 | 0 | 0 | 0 | 0 / 0 | 0 / 0 / 0 |" in two
     assert list(counts(table, ["demo", "sketch"]).paper) == ["demo", "sketch"]
 
 

@@ -72,13 +72,13 @@ def stale_numbers(text: str) -> list[tuple[str, str]]:
 
 
 def test_the_generated_lists_in_results_are_the_committed_scorecard():
-    """The summary, findings, unexplained failures, inconclusive claims, revised readings and robustness flips of
+    """The summary, findings, failures with a settled cause, unexplained failures, inconclusive claims, revised readings and robustness flips of
     docs/results.md are generated from figures/scorecard.* (python -m statmech_bayes.reporting.results_doc)."""
     text = DOC.read_text()
     table = pd.read_csv(ROOT / "figures" / "scorecard.csv", dtype=str, keep_default_na=False)
     made = blocks(table, pd.read_csv(ROOT / "figures" / "scorecard_counts.csv"))
     assert render(text, made) == text, "docs/results.md's generated blocks are stale: run the command above"
-    for name in ("summary", "findings", "unexplained", "inconclusive", "revised"):
+    for name in ("summary", "findings", "settled", "unexplained", "inconclusive", "revised"):
         assert f"<!-- generated: {name} -->" in text, name
 
 

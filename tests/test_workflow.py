@@ -69,10 +69,10 @@ def test_smoke_builds_one_figure_per_paper(smoke_run):
         check_claims(root / f"{f}.claims.json")
     md = (root / "scorecard.md").read_text()
     for p in PAPERS.values():
-        # results | reproduced / weak / unchecked | proven before | findings | inconclusive (4) | unexplained | revised |
-        # set-up facts (2) | our own checks (3)
+        # results | reproduced / weak / unchecked | proven before | findings | inconclusive (4) | settled | unexplained |
+        # revised | set-up facts (2) | our own checks (3)
         assert re.search(rf"\| {re.escape(p.title)} \| \d+ \| \d+ / \d+ / \d+ \| \d+ \| \d+ \| \d+ / \d+ / \d+ / \d+ \| "
-                         r"\d+ \| \d+ \| \d+ / \d+ \| \d+ / \d+ / \d+ \|", md), p.title
+                         r"\d+ \| \d+ \| \d+ \| \d+ / \d+ \| \d+ / \d+ / \d+ \|", md), p.title
 
 
 def test_a_run_ends_within_seconds_of_its_last_job(smoke_run):

@@ -1,6 +1,15 @@
 # Every figure's claims gathered into one table, in the registry's order (papers by key, figures by number).
 
 
+
+def mechanism_tests():
+    """The test files ``workflow/config/mechanisms.yaml`` names (the scorecard checks that each named test exists)."""
+    import yaml
+
+    entries = yaml.safe_load(Path("workflow/config/mechanisms.yaml").read_text()) or []
+    return sorted({str(e["test"]).split("::")[0] for e in entries})
+
+
 rule scorecard:
     """figures/scorecard.{csv,md}: every claim, its kind and verdict, and the counts per paper."""
     input:
@@ -13,6 +22,9 @@ rule scorecard:
         # (`python -m statmech_bayes.pipeline.variants build`; not part of the default target).
         robustness=[fig("robustness.csv")] if os.path.exists(fig("robustness.csv")) else [],
         variants="workflow/config/variants.yaml",
+        # docs/protocol.md: the failures' settled causes and the test files that prove them
+        mechanisms="workflow/config/mechanisms.yaml",
+        mechanisms_tests=mechanism_tests(),
         # Issue 43: each figure's negative controls, where its paper declares them (controls.smk).
         controls=[p for key in PAPERS for p in controls_outputs(key)],
     output:

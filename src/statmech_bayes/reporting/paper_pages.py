@@ -470,7 +470,7 @@ def tally(t: pd.DataFrame, with_controls: Iterable[str] | None = None) -> pd.Dat
     out["control_checked"], out["weak"] = ctl.control_checked, ctl.weak
     out["unchecked"] = c.passed - ctl.control_checked - ctl.weak  # no control bears, or none decides
     out["known"] = c.known
-    out["failed"] = c.findings + c.unexplained
+    out["failed"] = c.findings + c.settled + c.unexplained
     out["findings"] = c.findings
     out["undecided"] = sum(c[col] for col in scorecard.REASON_COLUMNS.values())
     out["setup"], out["ours"] = c.setup, c.ours
@@ -599,7 +599,10 @@ def verdict_paragraph(t: pd.DataFrame, paper: str, codes: Codes = Codes(),
     out = [f"Of its {_count(c.results, 'result')}, {passes}" + (f" ({'; '.join(parts)})" if parts else "") + "."]
     fails = g[g.verdict == "fail"]
     if len(fails):
-        found, unexplained = fails[fails.finding != ""], fails[fails.finding == ""]
+        cause = fails["mechanism"] if "mechanism" in fails else pd.Series("", index=fails.index)
+        found = fails[fails.finding != ""]
+        settled = fails[(fails.finding == "") & (cause != "")]
+        unexplained = fails[(fails.finding == "") & (cause == "")]
         parts = []
         if len(found):
             # one item per reason: the same finding on several claims (panels, figures) is said once
@@ -612,6 +615,11 @@ def verdict_paragraph(t: pd.DataFrame, paper: str, codes: Codes = Codes(),
                      for (what, why), figs in reasons.items()]
             parts.append(f"{_n(len(found))} {'is an error' if len(found) == 1 else 'are errors'} of the paper, "
                          f"each shown by an independent test ({'; '.join(items)})")
+        if len(settled):
+            items = "; ".join(f"{figure_label(r.figure)}, {cut(plain(r.claim, codes), 70)}: {r.mechanism}"
+                              for r in settled.itertuples())
+            parts.append(f"{_n(len(settled))} {'has' if len(settled) == 1 else 'have'} a cause a test settles that is "
+                         f"not the paper's error ({items})")
         if len(unexplained):
             if len(unexplained) <= 3:
                 names = "; ".join(f"{figure_label(r.figure)}, {cut(plain(r.claim, codes), 70)}"

@@ -59,7 +59,13 @@ def blocks(table: pd.DataFrame, counts: pd.DataFrame) -> dict[str, str]:
         ("where", _where), ("claim", lambda r: _short(r.claim, 140)), ("reproduced", lambda r: _short(r.reproduced, 80)),
         ("the paper's error (proof: tests/test_findings.py)", lambda r: f"{_short(r.finding, 300)} "
                                                                       f"(`{r.finding_test}`)")]))
-    out["unexplained"] = "\n".join(_table(own[(own.verdict == "fail") & ~finding], [
+    settled = (own["mechanism"] if "mechanism" in own else pd.Series("", index=own.index)).fillna("").astype(str) != ""
+    out["settled"] = "\n".join(_table(own[(own.verdict == "fail") & ~finding & settled], [
+        ("where", _where), ("claim", lambda r: _short(r.claim, 140)), ("reproduced", lambda r: _short(r.reproduced, 80)),
+        ("cause (not the paper's error; workflow/config/mechanisms.yaml)", lambda r: f"{r.mechanism}: "
+                                                                                  f"{_short(r.mechanism_why, 300)} "
+                                                                                  f"(`{r.mechanism_test}`)")]))
+    out["unexplained"] = "\n".join(_table(own[(own.verdict == "fail") & ~finding & ~settled], [
         ("where", _where), ("claim", lambda r: _short(r.claim, 140)), ("paper", lambda r: _short(r.paper_statement, 100)),
         ("reproduced", lambda r: _short(r.reproduced, 120)), ("tolerance", lambda r: _short(r.tolerance, 120))]))
     out["inconclusive"] = "\n".join(_table(own[own.verdict == "inconclusive"].sort_values("reason", kind="stable"), [

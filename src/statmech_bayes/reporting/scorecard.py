@@ -4,8 +4,9 @@ Per paper, over the paper's own results (kinds value, relation and wording): *pa
 *reproduced* only when control-checked, the columns ``control_checked`` / ``weak`` / ``unchecked`` of
 :func:`.controls.counts`), *known* (``pass`` on a statement proven before the paper: it checks our
 implementation, not the paper), *findings* (``fail`` proven to be the paper's own error by a test of
-``tests/test_findings.py``), *inconclusive* per reason (noise, wording, unconverged, unstated setup) and
-*unexplained* failures (``fail`` without a finding); *revised* counts the claims judged under a reading adopted
+``tests/test_findings.py``), *inconclusive* per reason (noise, wording, unconverged, unstated setup), *settled* failures (``fail`` without a
+finding whose cause a test settles, ``workflow/config/mechanisms.yaml``: :mod:`.mechanisms`) and *unexplained*
+failures (the other failures); *revised* counts the claims judged under a reading adopted
 after their registered one (both verdicts are shown). Set-up facts (kind ``setup``: true by construction) and
 comparisons or numbers the paper does not make (kind ``ours``) are counted and listed apart. A finding whose
 test does not exist stops the scorecard (:func:`check_findings`).
@@ -26,7 +27,7 @@ COLUMNS = ["paper", "figure", "claim", "kind", "paper_statement", "reproduced", 
 CAVEAT_COLUMNS = ["paper", "id", "text"]
 # The columns that partition the paper's own results (their sum is the "claims" column).
 COUNTS = ("passed", "known", "findings", "inconclusive_noise", "inconclusive_wording", "inconclusive_unconverged",
-          "inconclusive_unstated", "unexplained")
+          "inconclusive_unstated", "settled", "unexplained")
 OURS_COUNTS = ("ours_pass", "ours_fail", "ours_inconclusive")
 SETUP_COUNTS = ("setup_pass", "setup_fail")
 REASON_COLUMNS = {"noise": "inconclusive_noise", "wording": "inconclusive_wording",
@@ -108,6 +109,7 @@ def counts(table: pd.DataFrame, papers=None) -> pd.DataFrame:
     own = ~ours & ~setup
     fail, passed = table.verdict == "fail", table.verdict == "pass"
     explained = _text(table.finding).str.len() > 0
+    settled = _text(table["mechanism"] if "mechanism" in table else pd.Series("", index=table.index)).str.len() > 0
     known = _text(table.known).str.len() > 0
     reason = _text(table.reason)
     flags = {"paper": table.paper,
@@ -115,7 +117,8 @@ def counts(table: pd.DataFrame, papers=None) -> pd.DataFrame:
              "known": own & passed & known,
              "findings": own & fail & explained,
              **{col: own & (table.verdict == "inconclusive") & (reason == r) for r, col in REASON_COLUMNS.items()},
-             "unexplained": own & fail & ~explained,
+             "settled": own & fail & ~explained & settled,
+             "unexplained": own & fail & ~explained & ~settled,
              "revised": own & (_text(table.registered_tolerance).str.len() > 0),
              "setup_pass": setup & passed,
              "setup_fail": setup & ~passed,
@@ -133,7 +136,8 @@ def counts(table: pd.DataFrame, papers=None) -> pd.DataFrame:
 
 
 SUMMARY_HEADER = ("| paper | results | passed: reproduced (control-checked) / weak / unchecked | proven before the paper | "
-                  "findings | inconclusive (noise / wording / unconverged / unstated setup) | unexplained failures | "
+                  "findings | inconclusive (noise / wording / unconverged / unstated setup) | failures with a settled cause "
+                  "(not the paper's error) | unexplained failures | "
                   "revised readings | set-up facts (hold / fail) | our own checks (pass / fail / inconclusive) |")
 
 
@@ -146,13 +150,13 @@ def summary_rows(c: pd.DataFrame, titles: dict[str, str] | None = None) -> list[
     seeds = "seed_decided" in c.columns
     ctrl = "control_checked" in c.columns
     lines = [SUMMARY_HEADER + (" verdicts stable across seeds |" if seeds else ""),
-             "|---|---|---|---|---|---|---|---|---|---|" + ("---|" if seeds else "")]
+             "|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if seeds else "")]
     for r in c.itertuples():
         passes = (f"{int(r.control_checked)} / {int(r.weak)} / {int(r.unchecked)}" if ctrl
                   else f"0 / 0 / {r.passed}")
         lines.append(f"| {titles.get(r.paper, r.paper)} | {r.claims} | {passes} | {r.known} | {r.findings} | "
                      f"{r.inconclusive_noise} / {r.inconclusive_wording} / {r.inconclusive_unconverged} / "
-                     f"{r.inconclusive_unstated} | {r.unexplained} | {r.revised} | {r.setup_pass} / {r.setup_fail} | "
+                     f"{r.inconclusive_unstated} | {r.settled} | {r.unexplained} | {r.revised} | {r.setup_pass} / {r.setup_fail} | "
                      f"{r.ours_pass} / {r.ours_fail} / {r.ours_inconclusive} |"
                      + (f" {int(r.seed_stable)} of {int(r.seed_decided)} |" if seeds else ""))
     return lines
@@ -183,6 +187,8 @@ def _rows(table: pd.DataFrame) -> list[str]:
                       f"revised because: {_fmt(r.revision_reason)}" if _present(r.registered_tolerance) else "")
         parts = [f"finding (proof: tests/test_findings.py::{r.finding_test}): {r.finding}" if _present(r.finding) else "",
                  f"proven before the paper: {r.known}" if _present(r.known) else "",
+                 f"cause settled ({r.mechanism}; proof: {r.mechanism_test}): {r.mechanism_why}"
+                 if _present(getattr(r, "mechanism", "")) else "",
                  f"would decide it: {r.remedy}" if _present(r.remedy) else "",
                  r.note if _present(r.note) else "",
                  f"caveats: {', '.join(str(r.caveats).split())}" if _present(getattr(r, "caveats", "")) else ""]
@@ -212,7 +218,10 @@ def to_markdown(table: pd.DataFrame, titles: dict[str, str] | None = None, c: pd
              "paper* when it rests on a statement proven earlier (it checks our code, not the paper). A smaller "
              "reproduced count that means more is the point ([docs/protocol.md](../docs/protocol.md), negative "
              "controls). *Findings* are failures proven to be "
-             "the paper's own error, each by an independent test of `tests/test_findings.py`; *inconclusive* "
+             "the paper's own error, each by an independent test of `tests/test_findings.py`; a *settled cause* is a "
+             "failure whose cause a test singles out short of the paper's error (a setting the paper leaves open, or "
+             "words that hold beyond the window the reading fixed: `workflow/config/mechanisms.yaml`), still a "
+             "failure; *inconclusive* "
              "claims are those the data (noise, unconverged chains), the paper's wording (decided readings that "
              "disagree) or a choice the paper leaves open cannot decide. *Revised readings* are claims judged under a "
              "reading adopted after their registered one (`figures/<paper>/readings.csv`, `revisions.csv`): both "

@@ -5,7 +5,7 @@ import pandas as pd
 
 from statmech_bayes.core.atomic_io import atomic_path, save_csv
 from statmech_bayes.core.rule_runtime import rule_context
-from statmech_bayes.reporting import controls, robustness
+from statmech_bayes.reporting import controls, mechanisms, robustness
 from statmech_bayes.reporting.scorecard import caveat_table, check_findings, check_proofs, counts, gather, to_markdown
 
 smk = snakemake
@@ -18,6 +18,11 @@ with rule_context(smk) as log:
     # beside the main build (the figure's own claims file keeps the main build's verdict).
     robust = robustness.load(smk.input.robustness[0]) if smk.input.robustness else None
     table = robustness.apply(table, robust, robustness.load_variants(smk.input.variants))
+    # docs/protocol.md, settled causes: the failures without a finding whose cause a test singles out (no verdict
+    # moves); after rules 4 and 5, which may have moved the verdict an entry explains
+    causes = mechanisms.load(smk.input.mechanisms)
+    mechanisms.check_tests(causes, Path(smk.input.findings_tests).parent.parent)
+    table = mechanisms.attach(table, causes)
     # Issue 43: a pass is control-checked only when every wrong answer that bears on it fails.
     tables = list(getattr(smk.input, "controls", []))
     ctrl = pd.concat([pd.read_csv(p, keep_default_na=False) for p in tables]) if tables else None

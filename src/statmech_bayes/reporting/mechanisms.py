@@ -1,0 +1,88 @@
+"""Failures with a settled cause short of a finding (docs/protocol.md, "Failures with a settled cause that is not
+the paper's error"): the registry ``workflow/config/mechanisms.yaml`` and its join onto the scorecard.
+
+A failure stays a failure. An entry names the claim (figure and text, numbers masked as between seeds), the class
+of its cause (:data:`CLASSES`), one sentence, and the test that singles out the case. The scorecard shows the
+cause beside the verdict and counts such failures apart from the unexplained ones; it moves no verdict.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from statmech_bayes.reporting.ledger import shape
+
+# the paper leaves a setting open and another setting reaches its value / the words hold beyond the reading's window
+CLASSES = ("unstated setup", "ambiguity")
+COLUMNS = ("mechanism", "mechanism_why", "mechanism_test")
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    figure: str
+    claim: str
+    cls: str
+    why: str
+    test: str          # tests/<file>.py::<test>
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.figure, shape(self.claim)
+
+
+def load(path) -> list[Mechanism]:
+    """The registry; stops on a missing field or an unknown class, naming the entry."""
+    import yaml
+
+    out = []
+    for i, e in enumerate(yaml.safe_load(Path(path).read_text()) or []):
+        missing = {"figure", "claim", "class", "why", "test"} - set(e)
+        if missing:
+            raise ValueError(f"{path}: entry {i + 1} lacks {sorted(missing)}")
+        if e["class"] not in CLASSES:
+            raise ValueError(f"{path}: entry {i + 1} ({e['figure']}): class must be one of {CLASSES}, "
+                             f"got {e['class']!r}")
+        out.append(Mechanism(str(e["figure"]), str(e["claim"]), str(e["class"]), " ".join(str(e["why"]).split()),
+                             str(e["test"])))
+    return out
+
+
+def check_tests(entries: list[Mechanism], root) -> None:
+    """Every entry names a test function that exists (``tests/<file>.py::<name>`` under ``root``)."""
+    bad = []
+    for m in entries:
+        file, _, name = m.test.partition("::")
+        path = Path(root) / file
+        names = ({n.name for n in ast.parse(path.read_text()).body if isinstance(n, ast.FunctionDef)}
+                 if path.is_file() else set())
+        if name not in names:
+            bad.append(f"  {m.figure}: {m.claim!r} names {m.test!r}")
+    if bad:
+        raise ValueError(f"{len(bad)} settled cause(s) name no test (docs/protocol.md):\n" + "\n".join(bad))
+
+
+def attach(table: pd.DataFrame, entries: list[Mechanism]) -> pd.DataFrame:
+    """The scorecard with :data:`COLUMNS` filled for each failure without a finding that an entry names. An entry
+    that matches no claim, or more than one, stops; one whose claim is no longer a failure without a finding (its
+    verdict moved, or a finding now explains it) goes to the claim's note."""
+    out = table.copy()
+    for col in COLUMNS:
+        out[col] = ""
+    keys = [(f, shape(c)) for f, c in zip(out.figure, out.claim)]
+    for m in entries:
+        hits = [i for i, k in enumerate(keys) if k == m.key]
+        if len(hits) != 1:
+            raise ValueError(f"workflow/config/mechanisms.yaml: {m.figure}: {m.claim!r} matches {len(hits)} claims "
+                             "(one expected)")
+        i = out.index[hits[0]]
+        finding = str(out.at[i, "finding"] or "") if "finding" in out else ""
+        if out.at[i, "verdict"] == "fail" and not finding and out.at[i, "kind"] not in ("setup", "ours"):
+            out.loc[i, list(COLUMNS)] = [m.cls, m.why, m.test]
+        else:
+            note = str(out.at[i, "note"] or "")
+            out.at[i, "note"] = "; ".join(s for s in [note, f"cause of the main build's failure ({m.cls}; "
+                                                             f"{m.test}): {m.why}"] if s)
+    return out

@@ -1,0 +1,71 @@
+"""docs/protocol.md, "Failures with a settled cause that is not the paper's error": the registry
+workflow/config/mechanisms.yaml, its join onto the scorecard and the counts it changes."""
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from statmech_bayes.reporting import mechanisms as M
+from statmech_bayes.reporting.scorecard import counts
+
+ROOT = Path(__file__).resolve().parents[1]
+REGISTRY = ROOT / "workflow" / "config" / "mechanisms.yaml"
+
+BASE = {"paper": "p", "figure": "p/fig1", "kind": "value", "reason": "", "finding": "", "finding_test": "", "note": "",
+        "known": "", "registered_tolerance": ""}
+
+
+def _table():
+    return pd.DataFrame([{**BASE, "claim": "slope 1.7 at n = 300", "verdict": "fail"},
+                         {**BASE, "claim": "level", "verdict": "fail", "finding": "the paper's error",
+                          "finding_test": "test_x"},
+                         {**BASE, "claim": "order", "verdict": "pass"},
+                         {**BASE, "claim": "other", "verdict": "fail"}])
+
+
+def _entry(claim, cls="unstated setup"):
+    return M.Mechanism("p/fig1", claim, cls, "why it fails", "tests/test_mechanisms.py::test_the_join_and_the_counts")
+
+
+def test_the_join_and_the_counts():
+    """A failure without a finding that an entry names counts as settled, apart from the unexplained ones (the
+    numbers in its text masked, as between seeds); its verdict stays a failure."""
+    t = M.attach(_table(), [_entry("slope 1.8 at n = 250")])
+    assert list(t.mechanism) == ["unstated setup", "", "", ""] and list(t.verdict) == ["fail", "fail", "pass", "fail"]
+    c = counts(t).iloc[0]
+    assert (c.findings, c.settled, c.unexplained, c.claims) == (1, 1, 1, 4)
+    before = counts(_table()).iloc[0]
+    assert (before.settled, before.unexplained) == (0, 2)
+
+
+def test_an_entry_explains_only_a_failure_without_a_finding():
+    """On a claim that passes (its verdict moved) or that a finding explains, the entry goes to the note: it never
+    counts a pass or a finding as settled."""
+    t = M.attach(_table(), [_entry("order"), _entry("level")])
+    assert (t.mechanism == "").all()
+    assert "cause of the main build's failure" in t.note[2] and "cause of the main build's failure" in t.note[1]
+
+
+def test_a_stale_or_unproven_entry_stops_the_scorecard(tmp_path):
+    with pytest.raises(ValueError, match="matches 0 claims"):
+        M.attach(_table(), [_entry("no such claim")])
+    with pytest.raises(ValueError, match="name no test"):
+        M.check_tests([M.Mechanism("p/fig1", "other", "ambiguity", "w", "tests/test_mechanisms.py::test_nothing")],
+                      ROOT)
+    bad = tmp_path / "m.yaml"
+    bad.write_text("- {figure: p/fig1, claim: other, class: noise, why: w, test: 'tests/x.py::t'}\n")
+    with pytest.raises(ValueError, match="class must be one of"):
+        M.load(bad)
+    bad.write_text("- {figure: p/fig1, claim: other, class: ambiguity}\n")
+    with pytest.raises(ValueError, match=r"lacks \['test', 'why'\]"):
+        M.load(bad)
+
+
+def test_the_committed_registry_names_existing_tests_and_committed_failures():
+    """Every entry of workflow/config/mechanisms.yaml names a test that exists and one claim of the committed
+    scorecard, a failure without a finding there (an entry that no longer explains a failure is stale)."""
+    entries = M.load(REGISTRY)
+    M.check_tests(entries, ROOT)
+    table = pd.read_csv(ROOT / "figures" / "scorecard.csv", dtype=str, keep_default_na=False)
+    joined = M.attach(table, entries)
+    assert (joined.mechanism != "").sum() == len(entries), "an entry explains no failure of the committed scorecard"
