@@ -66,10 +66,10 @@ FINDING_FIG10_TEST = "test_sh_fig10_closer_for_lower_noise_only_below_the_gap_ma
 
 def finding_fig10(n0: int) -> str:
     """The Fig. 10 finding's text; ``n0``: the first n of the claim's data from which the lower noise level is
-    farther apart at every n (the constant 0.72 is rbf4's c = T sqrt(lam_2)/(sqrt(lam_1) - sqrt(lam_2)), asserted by
-    the finding's test from the spectrum)."""
+    farther apart at every n. The text holds no number the claim's data do not give: the onset c n of the large-noise
+    regime (c = T sqrt(lam_2)/(sqrt(lam_1) - sqrt(lam_2)) from the spectrum) is the finding's test's."""
     return ("the caption states an asymptote as a property of every n: ln(Degmin/Pl) vanishes both as sigma^2 -> 0 "
-            "and for sigma^2 >= 0.72 n (Plaskota then puts everything on the top eigenvalue, which one data set "
+            "and for sigma^2 of order n and above (Plaskota then puts everything on the top eigenvalue, which one data set "
             "attains), so at each n it peaks at an interior sigma^2; for rbf4 that peak falls below 0.001 as n grows, "
             f"and the pair 0.001 / 0.05 straddles it from n = {n0} on (gauss4's peak stays above 0.05)")
 
@@ -100,7 +100,7 @@ FINDING_LC_BEST = ("UC, not LC, is the closer approximation under both readings 
                    "(Fig. 6: LC closes its self-consistency with one global eps while the tails of the input density "
                    "stay unlearned) and on the mean over n on Fig. 3's ou1: over n <= 300 the OU curve stays in its "
                    "initial regime, where for this rough kernel the exact curve (noise-free: the OU bridge, in closed "
-                   "form) lies nearer UC, LC becoming the nearer only from n l ~ 5-10 on; with the RBF kernel on uniform "
+                   "form) lies nearer UC, LC becoming the nearer only beyond the range shown; with the RBF kernel on uniform "
                    "inputs (Fig. 4) LC is closer under both readings")
 
 
