@@ -46,9 +46,12 @@ def test_an_entry_explains_only_a_failure_without_a_finding():
     assert "cause of the main build's failure" in t.note[2] and "cause of the main build's failure" in t.note[1]
 
 
-def test_a_stale_or_unproven_entry_stops_the_scorecard(tmp_path):
-    with pytest.raises(ValueError, match="matches 0 claims"):
-        M.attach(_table(), [_entry("no such claim")])
+def test_an_ambiguous_or_unproven_entry_stops_the_scorecard_and_an_unmade_claim_is_skipped(tmp_path):
+    skipped = []
+    assert (M.attach(_table(), [_entry("no such claim")], skipped).mechanism == "").all()
+    assert [m.claim for m in skipped] == ["no such claim"], "a claim this configuration does not make is skipped"
+    with pytest.raises(ValueError, match="matches 2 claims"):
+        M.attach(pd.concat([_table(), _table()], ignore_index=True), [_entry("other")])
     with pytest.raises(ValueError, match="name no test"):
         M.check_tests([M.Mechanism("p/fig1", "other", "ambiguity", "w", "tests/test_mechanisms.py::test_nothing")],
                       ROOT)
@@ -67,5 +70,7 @@ def test_the_committed_registry_names_existing_tests_and_committed_failures():
     entries = M.load(REGISTRY)
     M.check_tests(entries, ROOT)
     table = pd.read_csv(ROOT / "figures" / "scorecard.csv", dtype=str, keep_default_na=False)
-    joined = M.attach(table, entries)
+    skipped = []
+    joined = M.attach(table, entries, skipped)
+    assert not skipped, f"entries that match no committed claim: {[(m.figure, m.claim) for m in skipped]}"
     assert (joined.mechanism != "").sum() == len(entries), "an entry explains no failure of the committed scorecard"
