@@ -4,10 +4,10 @@ Per paper, over the paper's own results (kinds value, relation and wording): *pa
 *reproduced* only when control-checked, the columns ``control_checked`` / ``weak`` / ``unchecked`` of
 :func:`.controls.counts`), *known* (``pass`` on a statement proven before the paper: it checks our
 implementation, not the paper), *findings* (``fail`` proven to be the paper's own error by a test of
-``tests/test_findings.py``), *inconclusive* per reason (noise, wording, unconverged, unstated setup), *settled* failures (``fail`` without a
-finding whose cause a test settles, ``workflow/config/mechanisms.yaml``: :mod:`.mechanisms`) and *unexplained*
-failures (the other failures); *revised* counts the claims judged under a reading adopted
-after their registered one (both verdicts are shown). Set-up facts (kind ``setup``: true by construction) and
+``tests/test_findings.py``), *inconclusive* per reason (noise, wording, unconverged, unstated setup), *settled*
+failures (``fail`` without a finding whose cause a test settles, ``workflow/config/mechanisms.yaml``:
+:mod:`.mechanisms`) and *unexplained* failures (the other failures); *revised* counts the claims judged under a
+reading adopted after their registered one (both verdicts are shown). Set-up facts (kind ``setup``: true by construction) and
 comparisons or numbers the paper does not make (kind ``ours``) are counted and listed apart. A finding whose
 test does not exist stops the scorecard (:func:`check_findings`).
 """
@@ -156,7 +156,8 @@ def summary_rows(c: pd.DataFrame, titles: dict[str, str] | None = None) -> list[
                   else f"0 / 0 / {r.passed}")
         lines.append(f"| {titles.get(r.paper, r.paper)} | {r.claims} | {passes} | {r.known} | {r.findings} | "
                      f"{r.inconclusive_noise} / {r.inconclusive_wording} / {r.inconclusive_unconverged} / "
-                     f"{r.inconclusive_unstated} | {r.settled} | {r.unexplained} | {r.revised} | {r.setup_pass} / {r.setup_fail} | "
+                     f"{r.inconclusive_unstated} | {r.settled} | {r.unexplained} | {r.revised} | "
+                     f"{r.setup_pass} / {r.setup_fail} | "
                      f"{r.ours_pass} / {r.ours_fail} / {r.ours_inconclusive} |"
                      + (f" {int(r.seed_stable)} of {int(r.seed_decided)} |" if seeds else ""))
     return lines
