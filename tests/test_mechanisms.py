@@ -38,6 +38,18 @@ def test_the_join_and_the_counts():
     assert (before.settled, before.unexplained) == (0, 2)
 
 
+def test_a_settled_cause_replaces_the_unproven_marker_and_a_missing_note_is_no_text():
+    """The claims module's "proposed explanation, not proven" prefix is no longer true once a test settles the
+    cause; a note or finding read as NaN (a CSV read with pandas' defaults) is no text."""
+    t = _table()
+    t.loc[0, "note"] = "bootstrap interval; proposed explanation, not proven (an unexplained failure until a test shows it): X"
+    t.loc[3, "note"] = float("nan")
+    t.loc[3, "finding"] = float("nan")
+    out = M.attach(t, [_entry("slope 1.7 at n = 300"), _entry("other")])
+    assert "not proven" not in out.note[0] and "cause settled by tests/" in out.note[0] and out.note[0].endswith(": X")
+    assert out.mechanism[3] == "unstated setup" and out.note[3] == ""
+
+
 def test_an_entry_explains_only_a_failure_without_a_finding():
     """On a claim that passes (its verdict moved) or that a finding explains, the entry goes to the note: it never
     counts a pass or a finding as settled."""
@@ -53,13 +65,13 @@ def test_an_ambiguous_or_unproven_entry_stops_the_scorecard_and_an_unmade_claim_
     with pytest.raises(ValueError, match="matches 2 claims"):
         M.attach(pd.concat([_table(), _table()], ignore_index=True), [_entry("other")])
     with pytest.raises(ValueError, match="name no test"):
-        M.check_tests([M.Mechanism("p/fig1", "other", "ambiguity", "w", "tests/test_mechanisms.py::test_nothing")],
+        M.check_tests([M.Mechanism("p/fig1", "other", "unstated setup", "w", "tests/test_mechanisms.py::test_nothing")],
                       ROOT)
     bad = tmp_path / "m.yaml"
     bad.write_text("- {figure: p/fig1, claim: other, class: noise, why: w, test: 'tests/x.py::t'}\n")
     with pytest.raises(ValueError, match="class must be one of"):
         M.load(bad)
-    bad.write_text("- {figure: p/fig1, claim: other, class: ambiguity}\n")
+    bad.write_text("- {figure: p/fig1, claim: other, class: unstated setup}\n")
     with pytest.raises(ValueError, match=r"lacks \['test', 'why'\]"):
         M.load(bad)
 

@@ -8,6 +8,7 @@ cause beside the verdict and counts such failures apart from the unexplained one
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,9 +16,17 @@ import pandas as pd
 
 from statmech_bayes.reporting.ledger import shape
 
-# the paper leaves a setting open and another setting reaches its value / the words hold beyond the reading's window
-CLASSES = ("unstated setup", "ambiguity")
+# another setting the paper leaves open puts the claim's quantity on the paper's side (docs/protocol.md); a wider
+# window or another reading of the words is a reading (rule 2), not a settled cause
+CLASSES = ("unstated setup",)
 COLUMNS = ("mechanism", "mechanism_why", "mechanism_test")
+# reporting/claims.py's marker of a cause proposed in a claim's note but not proven
+_UNPROVEN = re.compile(r";?\s*proposed explanation, not proven \(an unexplained failure until a test shows it\):\s*")
+
+
+def _text(x) -> str:
+    """A cell as text: empty for a missing value (NaN from a CSV read without keep_default_na=False)."""
+    return "" if x is None or (isinstance(x, float) and x != x) else str(x)
 
 
 @dataclass(frozen=True)
@@ -84,11 +93,13 @@ def attach(table: pd.DataFrame, entries: list[Mechanism], unmatched: list | None
                 unmatched.append(m)
             continue
         i = out.index[hits[0]]
-        finding = str(out.at[i, "finding"] or "") if "finding" in out else ""
+        finding = _text(out.at[i, "finding"]) if "finding" in out else ""
+        note = _text(out.at[i, "note"])
         if out.at[i, "verdict"] == "fail" and not finding and out.at[i, "kind"] not in ("setup", "ours"):
             out.loc[i, list(COLUMNS)] = [m.cls, m.why, m.test]
+            # the claims module's "proposed, not proven" prefix no longer holds once a test settles the cause
+            out.at[i, "note"] = _UNPROVEN.sub(f"; cause settled by {m.test} (the scorecard's settled cause): ", note)
         else:
-            note = str(out.at[i, "note"] or "")
             out.at[i, "note"] = "; ".join(s for s in [note, f"cause of the main build's failure ({m.cls}; "
                                                              f"{m.test}): {m.why}"] if s)
     return out
