@@ -464,3 +464,12 @@ def measured_outputs(paper, name):
     """Where a kept timing figure's rule writes this run's measurement (never committed)."""
     return {k: res("timing_figures", paper, f"{name}{ext}")
             for k, ext in (("png", ".png"), ("pdf", ".pdf"), ("data", ".csv"), ("claims", ".claims.json"))}
+
+
+def mechanism_tests():
+    """The test files ``workflow/config/mechanisms.yaml`` names (the scorecard checks that each named test exists)."""
+    import yaml
+
+    entries = yaml.safe_load(Path("workflow/config/mechanisms.yaml").read_text()) or []
+    return sorted({str(e["test"]).split("::")[0] for e in entries})
+

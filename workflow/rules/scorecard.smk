@@ -1,15 +1,6 @@
 # Every figure's claims gathered into one table, in the registry's order (papers by key, figures by number).
 
 
-
-def mechanism_tests():
-    """The test files ``workflow/config/mechanisms.yaml`` names (the scorecard checks that each named test exists)."""
-    import yaml
-
-    entries = yaml.safe_load(Path("workflow/config/mechanisms.yaml").read_text()) or []
-    return sorted({str(e["test"]).split("::")[0] for e in entries})
-
-
 rule scorecard:
     """figures/scorecard.{csv,md}: every claim, its kind and verdict, and the counts per paper."""
     input:
