@@ -7,7 +7,6 @@ cause beside the verdict and counts such failures apart from the unexplained one
 """
 from __future__ import annotations
 
-import ast
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from statmech_bayes.reporting.ledger import shape
+from statmech_bayes.reporting.scorecard import names_a_test
 
 # another setting the paper leaves open puts the claim's quantity on the paper's side (docs/protocol.md); a wider
 # window or another reading of the words is a reading (rule 2), not a settled cause
@@ -61,14 +61,7 @@ def load(path) -> list[Mechanism]:
 
 def check_tests(entries: list[Mechanism], root) -> None:
     """Every entry names a test function that exists (``tests/<file>.py::<name>`` under ``root``)."""
-    bad = []
-    for m in entries:
-        file, _, name = m.test.partition("::")
-        path = Path(root) / file
-        names = ({n.name for n in ast.parse(path.read_text()).body if isinstance(n, ast.FunctionDef)}
-                 if path.is_file() else set())
-        if name not in names:
-            bad.append(f"  {m.figure}: {m.claim!r} names {m.test!r}")
+    bad = [f"  {m.figure}: {m.claim!r} names {m.test!r}" for m in entries if not names_a_test(m.test, root)]
     if bad:
         raise ValueError(f"{len(bad)} settled cause(s) name no test (docs/protocol.md):\n" + "\n".join(bad))
 
