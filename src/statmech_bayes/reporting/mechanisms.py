@@ -20,8 +20,8 @@ from statmech_bayes.reporting.scorecard import names_a_test
 # window or another reading of the words is a reading (rule 2), not a settled cause
 CLASSES = ("unstated setup",)
 COLUMNS = ("mechanism", "mechanism_why", "mechanism_test")
-# reporting/claims.py's marker of a cause proposed in a claim's note but not proven
-_UNPROVEN = re.compile(r";?\s*proposed explanation, not proven \(an unexplained failure until a test shows it\):\s*")
+# reporting/claims.py's marker of a cause proposed in a claim's note but not proven (the paper pages read it too)
+UNPROVEN = re.compile(r";?\s*proposed explanation, not proven \(an unexplained failure until a test shows it\):\s*")
 
 
 def _text(x) -> str:
@@ -91,7 +91,7 @@ def attach(table: pd.DataFrame, entries: list[Mechanism], unmatched: list | None
         if out.at[i, "verdict"] == "fail" and not finding and out.at[i, "kind"] not in ("setup", "ours"):
             out.loc[i, list(COLUMNS)] = [m.cls, m.why, m.test]
             # the claims module's "proposed, not proven" prefix no longer holds once a test settles the cause
-            out.at[i, "note"] = _UNPROVEN.sub(f"; cause settled by {m.test} (the scorecard's settled cause): ", note)
+            out.at[i, "note"] = UNPROVEN.sub(f"; cause settled by {m.test} (the scorecard's settled cause): ", note)
         else:
             out.at[i, "note"] = "; ".join(s for s in [note, f"cause of the main build's failure ({m.cls}; "
                                                              f"{m.test}): {m.why}"] if s)

@@ -32,6 +32,7 @@ from pathlib import Path
 import pandas as pd
 
 from statmech_bayes.reporting import controls, scorecard
+from statmech_bayes.reporting.mechanisms import UNPROVEN
 
 REPO = Path(__file__).resolve().parents[3]
 FIGURES_PACKAGE = Path(__file__).resolve().parents[1] / "figures"
@@ -402,14 +403,13 @@ def undecided(text: str) -> str:
     return re.sub(r"\binconclusive\b", "undecided", str(text))
 
 
-_UNPROVEN = re.compile(r";?\s*proposed explanation, not proven \(an unexplained failure until a test shows it\):\s*")
 
 
 def note_parts(r) -> list[str]:
     """The note's texts in the order a reader needs them: the paper's error, a proposed explanation, the proof
     before the paper, the note, what would decide an undecided claim."""
     note, unproven = r.note, ""
-    m = _UNPROVEN.search(note)
+    m = UNPROVEN.search(note)
     if m:
         note, unproven = note[:m.start()], note[m.end():]
     # A revision's history (copied into the note by earlier scorecards) is shown in the verdict and the details.
