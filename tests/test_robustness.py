@@ -218,3 +218,34 @@ def test_an_unfinished_variant_build_writes_no_table(monkeypatch, capsys):
     monkeypatch.setattr(V, "build", lambda *a, **k: 0)
     monkeypatch.setattr(V, "write_table", lambda *a, **k: wrote.append(1) or "figures/robustness.csv")
     assert V.main(["build", "seed7"]) == 0 and wrote == [1]
+
+
+def test_the_scorecard_pools_the_seeds_numbers_as_the_claims_files_hold_them():
+    """Rule 4 pools the seeds' numbers. The table wrote them at six significant digits while the scorecard took the
+    main seed's from its claims file: three seeds equal to the claims files' ten digits scattered by the rounding,
+    and a range tighter than that (Sollich & Halees' simulated eps(1) against its exact value, atol 3.7e-12) went
+    undecided on the scorecard while the table's own verdict passed. The two routes must agree."""
+    tol = "|reproduced - 0.9904761905| <= atol=3.6921e-12"
+    same = claim("pass", 0.9904761905, tolerance=tol)
+    t = table([same], {"seed7": [same], "seed11": [same]}, REG)
+    assert t.seed7_value[0] == "0.9904761905" and t.robust_verdict[0] == "pass"
+    score = pd.DataFrame([{"paper": "p", "figure": "p/fig1", "claim": "x below 2", "kind": "value",
+                           "verdict": "pass", "reason": "", "finding": "", "finding_test": "", "note": "",
+                           "reproduced": 0.9904761905, "tolerance": tol, "registered_tolerance": "",
+                           "registered_reproduced": "", "revision_proof": ""}])
+    assert apply(score, t, REG).verdict[0] == "pass"
+    # a number the table can carry only in full: the scorecard still reads it back exactly
+    exact = 0.1 + 0.2
+    assert float(table([claim("pass", exact)], {}, REG).main_value[0]) == exact
+
+
+def test_the_committed_scorecard_and_robustness_table_give_every_claim_the_same_verdict():
+    """The same rules 4 and 5 computed by two routes: the table from the claims files of every build, the scorecard
+    from its current verdicts and the table's numbers. Any difference is a number lost between them."""
+    rob = pd.read_csv(ROOT / "figures" / "robustness.csv", dtype=str, keep_default_na=False)
+    score = pd.read_csv(ROOT / "figures" / "scorecard.csv", dtype=str, keep_default_na=False)
+    table_says = {(r.figure, r.claim): (r.robust_verdict, r.robust_reason) for r in rob.itertuples()}
+    diff = [f"{r.figure}: {r.claim[:60]}: table {table_says[(r.figure, r.claim)]}, scorecard {(r.verdict, r.reason)}"
+            for r in score.itertuples() if (r.figure, r.claim) in table_says
+            and table_says[(r.figure, r.claim)] != (r.verdict, r.reason)]
+    assert not diff, "\n".join(diff)

@@ -93,10 +93,15 @@ def keyed(claims: list[dict]) -> dict[tuple, dict]:
 
 
 def _value(c: dict | None) -> str:
+    """The number as the claims file holds it, exactly (the scorecard pools these under rule 4: rounded, three
+    seeds equal in their claims files would scatter by the rounding and a tight range would go undecided)."""
     if c is None:
         return ""
     r = c.get("reproduced")
-    return f"{r:.6g}" if isinstance(r, float) else str(r)
+    if not isinstance(r, float):
+        return str(r)
+    text = repr(r)
+    return text[:-2] if text.endswith(".0") else text
 
 
 def _verdict(c: dict | None) -> str:
