@@ -84,9 +84,17 @@ def blocks(table: pd.DataFrame, counts: pd.DataFrame) -> dict[str, str]:
         moved = table[table.build_verdict.fillna(table.verdict) != table.verdict]
         out["robustness"] = "\n".join(_table(moved, [
             ("where", _where), ("claim", lambda r: _short(r.claim, 120)), ("main build", lambda r: r.build_verdict),
-            ("scorecard", lambda r: f"{r.verdict} ({_s(r.reason)})"),
-            ("why", lambda r: _short(_s(r.note).rsplit("; ", 1)[-1], 260))]))
+            ("scorecard", lambda r: r.verdict + (f" ({r.reason})" if _s(r.reason) else "")),
+            ("why", lambda r: _short(_moved_by(_s(r.note)), 260))]))
     return out
+
+
+def _moved_by(note: str) -> str:
+    """What rules 4 and 5 said in a claim's note (robustness.apply appends it after the claim's own note, and a
+    finding the move set aside after that)."""
+    text = note.split("; finding in the main build (not decided across seeds and settings)")[0]
+    starts = [i for i in (text.find("seeds ("), text.find("turns on a choice")) if i >= 0]
+    return text[min(starts):] if starts else text.rsplit("; ", 1)[-1]
 
 
 def render(text: str, made: dict[str, str]) -> str:
