@@ -245,6 +245,8 @@ def test_the_committed_scorecard_and_robustness_table_give_every_claim_the_same_
     rob = pd.read_csv(ROOT / "figures" / "robustness.csv", dtype=str, keep_default_na=False)
     score = pd.read_csv(ROOT / "figures" / "scorecard.csv", dtype=str, keep_default_na=False)
     table_says = {(r.figure, r.claim): (r.robust_verdict, r.robust_reason) for r in rob.itertuples()}
+    judged = {(r.figure, r.claim) for r in score.itertuples() if r.kind != "setup"}
+    assert judged <= set(table_says), f"claims the table does not carry: {sorted(judged - set(table_says))[:5]}"
     diff = [f"{r.figure}: {r.claim[:60]}: table {table_says[(r.figure, r.claim)]}, scorecard {(r.verdict, r.reason)}"
             for r in score.itertuples() if (r.figure, r.claim) in table_says
             and table_says[(r.figure, r.claim)] != (r.verdict, r.reason)]

@@ -100,7 +100,7 @@ def _value(c: dict | None) -> str:
     r = c.get("reproduced")
     if not isinstance(r, float):
         return str(r)
-    text = repr(r)
+    text = repr(float(r))  # a numpy scalar's repr names its type
     return text[:-2] if text.endswith(".0") else text
 
 
