@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from statmech_bayes.reporting.robustness import FINDING_SET_ASIDE
 from statmech_bayes.reporting.scorecard import summary_rows
 
 REPO = Path(__file__).resolve().parents[3]
@@ -92,7 +93,7 @@ def blocks(table: pd.DataFrame, counts: pd.DataFrame) -> dict[str, str]:
 def _moved_by(note: str) -> str:
     """What rules 4 and 5 said in a claim's note (robustness.apply appends it after the claim's own note, and a
     finding the move set aside after that)."""
-    text = note.split("; finding in the main build (not decided across seeds and settings)")[0]
+    text = note.split("; " + FINDING_SET_ASIDE)[0]
     starts = [i for i in (text.find("seeds ("), text.find("turns on a choice")) if i >= 0]
     return text[min(starts):] if starts else text.rsplit("; ", 1)[-1]
 

@@ -92,6 +92,10 @@ def keyed(claims: list[dict]) -> dict[tuple, dict]:
     return out
 
 
+# how apply() marks, in a claim's note, a finding set aside because the verdict moved (results_doc reads it)
+FINDING_SET_ASIDE = "finding in the main build (not decided across seeds and settings)"
+
+
 def _value(c: dict | None) -> str:
     """The number as the claims file holds it, exactly (the scorecard pools these under rule 4: rounded, three
     seeds equal in their claims files would scatter by the rounding and a tight range would go undecided)."""
@@ -303,8 +307,8 @@ def apply(scorecard: pd.DataFrame, robustness: pd.DataFrame | None, registry: di
             continue
         note = str(out.at[i, "note"] or "")
         finding = str(out.at[i, "finding"] or "")
-        extra = [x["robust_note"]] + ([f"finding in the main build (not decided across seeds and settings): "
-                                       f"{finding}"] if finding and x["robust_verdict"] != "fail" else [])
+        extra = [x["robust_note"]] + ([f"{FINDING_SET_ASIDE}: {finding}"]
+                                      if finding and x["robust_verdict"] != "fail" else [])
         out.at[i, "verdict"] = x["robust_verdict"]
         out.at[i, "reason"] = x["robust_reason"]
         if x["robust_verdict"] != "fail":
