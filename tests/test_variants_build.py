@@ -1,7 +1,9 @@
 """Issue 37 end to end: a variant builds under its own root only and reuses what its overlay does not change, and
 every figure builds under other master seeds (the smoke configuration in CI's time; the quick configuration below)."""
+import base64
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -64,21 +66,42 @@ def test_the_smoke_figures_build_under_a_second_seed(smoke_run, tmp_path):
         assert doc["provenance"]["seed"] == 7
 
 
-@pytest.mark.parametrize("seed", [7, 11])
-def test_every_quick_figure_builds_under_another_seed(tmp_path, seed):
+OTHER_SEEDS = (7, 11)
+
+
+@pytest.fixture(scope="module")
+def other_seed_builds(tmp_path_factory):
+    """The quick DAG's claims files under each of :data:`OTHER_SEEDS`, in one copy of the workflow, one output root
+    per seed. Each seed after the first starts from hard links of the previous seed's cached results
+    (``pipeline.variants.seed_from_main``, Snakemake's records moved with them): Snakemake reruns every rule whose
+    parameters or inputs the seed reaches and keeps the others (spectra, exact theory curves, data tables), which no
+    seed changes (issue 45: the other-seed builds share what does not depend on the seed). ``{seed: (dir, root,
+    claims files asked for)}``."""
+    from conftest import copy_workflow
+    from statmech_bayes.pipeline.registry import papers
+    from statmech_bayes.pipeline.variants import seed_from_main
+
+    d = copy_workflow(tmp_path_factory.mktemp("seeds") / "w")
+    out, previous = {}, None
+    for seed in OTHER_SEEDS:
+        root = f"quick_seed{seed}"
+        linked = seed_from_main(previous, root, d) if previous else 0
+        # the claims files only, as a seed variant builds them (pipeline.variants.targets): the controls and the
+        # scorecard read them and meet no other seed's data
+        wanted = [f"{root}/figures/{k}/{f}.claims.json" for k, p in papers().items() for f in p.figures]
+        run_snakemake(d, *wanted, "--cores", "2", "--configfile", "workflow/config/quick.yaml", "--config",
+                      f"seed={seed}", f"output_root={root}")
+        out[seed] = (d, root, wanted, linked)
+        previous = root
+    return out
+
+
+@pytest.mark.parametrize("seed", OTHER_SEEDS)
+def test_every_quick_figure_builds_under_another_seed(other_seed_builds, seed):
     """Issue 37: a figure that exists for one seed only is not reproducible. The whole quick DAG under two further
     master seeds: every figure and claims file is written, and every claim is judged (no claims function crashes
     on an empty or degenerate selection of another seed's data)."""
-    from conftest import copy_workflow
-    from statmech_bayes.pipeline.registry import papers
-
-    d = copy_workflow(tmp_path / "w")
-    root = f"quick_seed{seed}"
-    # the claims files only, as a seed variant builds them (pipeline.variants.targets): the controls and the
-    # scorecard read them and meet no other seed's data
-    wanted = [f"{root}/figures/{k}/{f}.claims.json" for k, p in papers().items() for f in p.figures]
-    run_snakemake(d, *wanted, "--cores", "2", "--configfile", "workflow/config/quick.yaml", "--config", f"seed={seed}",
-                  f"output_root={root}")
+    d, root, wanted, _ = other_seed_builds[seed]
     figures = sorted((d / root / "figures").glob("*/*.claims.json"))
     expected = len(wanted)
     assert len(figures) == expected, f"{len(figures)} of {expected} figures built under seed {seed}"
@@ -86,3 +109,55 @@ def test_every_quick_figure_builds_under_another_seed(tmp_path, seed):
         doc = json.loads(f.read_text())
         assert doc["provenance"]["seed"] == seed
         assert all(c["verdict"] in ("pass", "fail", "inconclusive") for c in doc["claims"])
+
+
+def _rules_with_a_seed_parameter() -> set[str]:
+    import contextlib
+    import io
+
+    from snakemake.api import SnakemakeApi
+    from snakemake.settings.types import OutputSettings, ResourceSettings
+
+    from conftest import ROOT
+
+    with contextlib.redirect_stderr(io.StringIO()), SnakemakeApi(OutputSettings()) as api:
+        wf = api.workflow(resource_settings=ResourceSettings(cores=2), snakefile=ROOT / "Snakefile", workdir=ROOT)
+        return {r.name for r in wf._workflow.rules if "seed" in r.params.keys()}
+
+
+def test_a_later_seed_reruns_what_the_seed_reaches_and_keeps_the_rest(other_seed_builds):
+    """The sharing above is right only if every result that the second seed kept from the first is one that no seed
+    reaches: each kept file (still the first seed's inode) was written by a rule without the seed among its
+    parameters, whose inputs were kept too; and something was kept and something rerun."""
+    first, second = OTHER_SEEDS[:2]
+    d, root, _, linked = other_seed_builds[second]
+    prev = other_seed_builds[first][1]
+    assert linked > 0, "nothing was linked from the previous seed's build"
+    kept, rerun = {}, []
+    for f in sorted((d / root / "results").rglob("*")):
+        rel = f.relative_to(d / root)
+        if not f.is_file() or rel.parts[1] in ("logs", "benchmarks"):
+            continue
+        twin = d / prev / rel
+        if twin.exists() and twin.stat().st_ino == f.stat().st_ino:
+            meta = d / ".snakemake" / "metadata" / base64.urlsafe_b64encode(f"{root}/{rel}".encode()).decode()
+            kept[f"{root}/{rel}"] = json.loads(meta.read_text())
+        else:
+            rerun.append(str(rel))
+    assert kept and rerun, (len(kept), len(rerun))
+    seeded = _rules_with_a_seed_parameter()
+    wrong = sorted(f"{path} ({rec['rule']})" for path, rec in kept.items() if rec["rule"] in seeded)
+    assert not wrong, f"results kept from seed {first} whose rule takes the seed: {wrong[:5]}"
+    inputs = {p for rec in kept.values() for p in rec.get("input") or [] if p.startswith(f"{root}/results/")}
+    assert inputs <= set(kept), f"kept results whose inputs were rerun: {sorted(inputs - set(kept))[:5]}"
+
+
+def test_every_script_that_draws_takes_the_seed_from_its_rule():
+    """What makes the sharing above (and the variants' reuse) safe: a script that makes a random generator gets the
+    master seed from its rule's parameters (``params.seed``), so Snakemake sees a new seed as a parameter change; none
+    reads the configuration behind Snakemake's back."""
+    scripts = sorted((Path(__file__).resolve().parents[1] / "workflow" / "scripts").rglob("*.py"))
+    draws = [p for p in scripts if re.search(r"\b(rng_for|default_rng|seed_sequence|RandomState)\(", p.read_text())]
+    assert draws
+    assert not [p.name for p in draws if "params.seed" not in p.read_text()]
+    assert not [p.name for p in scripts if re.search(r"\b(smk|snakemake)\.config\b", p.read_text())]

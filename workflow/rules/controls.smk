@@ -2,7 +2,14 @@
 # (statmech_bayes.figures.<paper>.controls.CONTROLS). It runs the figure's claims on its own data and on each wrong
 # answer's, and writes figures/<paper>/<figure>.controls.csv. Apart from the figure rule, so that declaring a control
 # never reruns a figure; it reads the figure's claims file to check that its loader gives the same claims.
-from statmech_bayes.pipeline.controls_registry import paper_controls as declared_controls
+from statmech_bayes.pipeline.controls_registry import registered_figures
+
+# the figures with registered controls (figures/controls.csv, kept equal to the declarations by tests/test_controls.py)
+CONTROLLED_FIGURES = registered_figures(Path(workflow.basedir) / "figures" / "controls.csv")
+
+
+def declared_controls(paper):
+    return CONTROLLED_FIGURES.get(paper, set())
 
 
 def controls_outputs(paper):

@@ -7,7 +7,9 @@ pipeline's job and the reporting layer imports only the core.
 """
 from __future__ import annotations
 
+import csv
 import importlib
+from pathlib import Path
 
 import pandas as pd
 
@@ -28,6 +30,26 @@ def paper_controls(paper: str) -> dict:
             raise
         return {}
     return module.CONTROLS
+
+
+def registered_figures(ledger: str | Path) -> dict[str, set[str]]:
+    """``{paper: {figure, ...}}`` of the figures with at least one control in the ledger ``ledger``: what the workflow
+    builds a controls rule for. Read from the registered ledger, not from the declarations, so that parsing the
+    Snakefile imports no claims module (about a second of scipy.stats and the claims per Snakemake start, on every
+    dry run and every cluster job; issue 45); ``tests/test_controls.py`` keeps the ledger equal to the declarations.
+    """
+    with open(ledger, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows or set(LEDGER_COLUMNS) - set(rows[0]):
+        raise ValueError(f"{ledger}: not a controls ledger (columns {LEDGER_COLUMNS}); "
+                         "`python -m statmech_bayes.pipeline.controls_registry` writes it from the declarations")
+    out: dict[str, set[str]] = {}
+    for row in rows:
+        paper, _, figure = row["figure"].partition("/")
+        if paper != row["paper"] or not figure:
+            raise ValueError(f"{ledger}: figure {row['figure']!r} is not <paper>/<figure> of paper {row['paper']!r}")
+        out.setdefault(paper, set()).add(figure)
+    return out
 
 
 def declared() -> pd.DataFrame:
