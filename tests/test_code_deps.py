@@ -210,3 +210,47 @@ def test_rule_names_carry_their_paper_prefix():
     shared = {"all", "scorecard", "graphs_samples", "graphs_spectra"}
     bad = [n for n in rules() if n not in shared and n.split("_")[0] not in prefixes]
     assert not bad, f"rules without a paper prefix: {bad}"
+
+
+_CLOSURE_IN_A_PROCESS = """
+import json, sys
+from pathlib import Path
+from statmech_bayes.pipeline import code_deps
+if sys.argv[3] != "-":
+    code_deps.use_disk_cache(sys.argv[3])
+root = Path(sys.argv[1])
+scripts = sorted(str(p.relative_to(root)) for p in (root / "workflow" / "scripts").rglob("*.py"))
+print(json.dumps({s: [str(p) for p in code_deps.import_closure([root / s], Path(sys.argv[2]))] for s in scripts}))
+"""
+
+
+def _closures(root: Path, src: Path, cache: Path | None) -> dict:
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _CLOSURE_IN_A_PROCESS, str(root), str(src), str(cache or "-")],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_the_disk_cache_of_parses_gives_the_parsed_closures_and_misses_an_edit(tmp_path):
+    """Issue 45: the parses behind code() are kept between Snakemake starts. Read back from the cache, every
+    script's closure is the one parsed afresh; and an edited module (here: a new import, the same name and path) is
+    parsed again, so a cached closure never hides an edit."""
+    import shutil
+
+    work = tmp_path / "w"
+    for d in ("src", "workflow"):
+        shutil.copytree(ROOT / d, work / d, ignore=shutil.ignore_patterns("__pycache__"))
+    cache = tmp_path / "cache.json"
+    fresh = _closures(work, work / "src", None)
+    assert _closures(work, work / "src", cache) == fresh and cache.exists()
+    assert _closures(work, work / "src", cache) == fresh  # now read from the cache
+    edited = work / "src" / "statmech_bayes" / "core" / "atomic_io.py"
+    edited.write_text(edited.read_text() + "\nfrom statmech_bayes.graphs import spectral  # noqa\n")
+    after = _closures(work, work / "src", cache)
+    gained = [s for s in after if any(p.endswith("graphs/spectral.py") for p in after[s])
+              and not any(p.endswith("graphs/spectral.py") for p in fresh[s])]
+    assert gained, "the edit was not seen through the cache"
+    assert after == _closures(work, work / "src", None)

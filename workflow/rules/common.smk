@@ -22,7 +22,7 @@ os.environ.update(PYTHONPATH=os.pathsep.join(p for p in (_SRC_ROOT, os.environ.g
 from statmech_bayes.data.manifest import problems as data_problems, required_files
 from statmech_bayes.data.manifest import stored_files as stored_data_files
 from statmech_bayes.core.config_keys import declared as declared_config_keys, prune as prune_config
-from statmech_bayes.pipeline.code_deps import import_closure
+from statmech_bayes.pipeline.code_deps import import_closure, use_disk_cache
 from statmech_bayes.pipeline.config import load_config_file, validate_config
 from statmech_bayes.pipeline.registry import papers
 from statmech_bayes.pipeline.temp_files import remove_stale_temp_files
@@ -362,6 +362,8 @@ def stop_on_data_problems():
 # Paths relative to the working directory, as Snakemake records them.
 _SRC = Path(os.path.relpath(_SRC_ROOT))
 _SCRIPTS = Path(os.path.relpath(Path(workflow.basedir) / "workflow" / "scripts"))
+# the parses behind code(), kept between Snakemake starts (keyed by each file's text: an edit is parsed again)
+use_disk_cache(Path(".snakemake") / "code_deps.json")
 
 
 # The protocol's registered thresholds (docs/protocol.md, rule 6), which the claims read at run time
