@@ -101,19 +101,12 @@ def _remove_the_session_copies(tmp_path_factory, request):
 # Parallel runs (pytest-xdist: `-n auto` in pyproject.toml). Tests go to workers in groups: the tests that use the
 # quick build, those that use the smoke build (so each build is made once, not once per worker), and otherwise one
 # group per module (so a module-scoped fixture, such as a fresh clone or a cluster build, is made once; no such
-# fixture is used by a test of the build groups). The groups are collected longest first (LONGEST_FIRST) and handed
-# out in that order, so that the workers start the longest chains at once. xdist's controller sees node ids only (the workers collect), so a test's build
+# fixture is used by a test of the build groups). The quick build's tests are collected first, so that a worker
+# starts the longest chain at once. xdist's controller sees node ids only (the workers collect), so a test's build
 # group is read from its function's parameters in the source; the workers check it against the fixtures pytest
 # resolved. (xdist's own `--dist loadgroup` marks do not group under pytest 9.2: it renames items through an
 # attribute that pytest no longer reads.)
 SESSION_BUILDS = ("quick_run", "smoke_run")  # longest first
-# The groups that take longest, longest first (worker-seconds in CI's clean-clone run of 2026-11-29, two workers on two
-# cores: the quick build's tests 578, the other-seed builds 539, the cluster 253, the smoke build's tests 244, the
-# README's clone 201, the findings 137, the interrupted runs 114). Handed out in this order, each to the first free
-# worker, the two workers end close together; xdist's own order (by number of tests) started the other-seed builds
-# last and left one worker idle for the last four minutes (issue 45).
-LONGEST_FIRST = ("quick_run", "test_variants_build.py", "test_slurm.py", "smoke_run", "test_readme.py",
-                 "test_findings.py", "test_interrupts.py")
 
 
 def _build_users() -> dict[tuple[str, str], str]:
@@ -150,15 +143,14 @@ def pytest_collection_modifyitems(config, items):
     if wrong:
         raise pytest.UsageError(f"{wrong}: a session build ({', '.join(SESSION_BUILDS)}) must be a parameter of the "
                                 "test function itself (tests/conftest.py groups the tests for parallel runs by it)")
-    rank = {g: i for i, g in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(Path(_worker_group(item.nodeid, users)).name, len(rank)))  # stable
+    rank = {b: i for i, b in enumerate(SESSION_BUILDS)}
+    items.sort(key=lambda item: rank.get(_worker_group(item.nodeid, users), len(rank)))  # stable
 
 
 def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadScopeScheduling
 
     users = _build_users()
-    config.option.loadscopereorder = False  # keep the collection's order (LONGEST_FIRST), not the test counts'
 
     class ByBuildAndModule(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
