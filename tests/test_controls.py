@@ -182,3 +182,18 @@ def test_a_claim_whose_text_carries_a_number_of_the_data_is_still_matched():
     assert ct.outcome(real.claims[0], got[0]) == ct.DETECTED
     # a text that is one of ours is never matched to another claim
     assert ct.match(real.claims, moved.claims[1:])[0] is None
+
+
+def test_the_workflow_builds_controls_for_exactly_the_declaring_figures(tmp_path):
+    """The Snakefile learns which figures have a controls rule from the ledger (issue 45: without importing the
+    claims); that is every figure with a declared control, and a missing or foreign ledger stops with a message
+    that says how to restore it."""
+    from statmech_bayes.pipeline.registry import papers
+
+    seen = reg.registered_figures(ROOT / reg.LEDGER)
+    assert seen == {k: set(reg.paper_controls(k)) for k in papers() if reg.paper_controls(k)}
+    with pytest.raises(ValueError, match="controls_registry"):
+        reg.registered_figures(tmp_path / "missing.csv")
+    (tmp_path / "other.csv").write_text("a,b\n1,2\n")
+    with pytest.raises(ValueError, match="not a controls ledger"):
+        reg.registered_figures(tmp_path / "other.csv")

@@ -38,8 +38,13 @@ def registered_figures(ledger: str | Path) -> dict[str, set[str]]:
     Snakefile imports no claims module (about a second of scipy.stats and the claims per Snakemake start, on every
     dry run and every cluster job; issue 45); ``tests/test_controls.py`` keeps the ledger equal to the declarations.
     """
-    with open(ledger, newline="") as f:
-        rows = list(csv.DictReader(f))
+    try:
+        with open(ledger, newline="") as f:
+            rows = list(csv.DictReader(f))
+    except OSError as e:
+        raise ValueError(f"{ledger}: cannot read the controls ledger ({e.strerror}); `git checkout -- {LEDGER}` "
+                         "restores it, `python -m statmech_bayes.pipeline.controls_registry` writes it from the "
+                         "declarations") from None
     if not rows or set(LEDGER_COLUMNS) - set(rows[0]):
         raise ValueError(f"{ledger}: not a controls ledger (columns {LEDGER_COLUMNS}); "
                          "`python -m statmech_bayes.pipeline.controls_registry` writes it from the declarations")
