@@ -1,6 +1,5 @@
 """Issue 37 end to end: a variant builds under its own root only and reuses what its overlay does not change, and
 every figure builds under other master seeds (the smoke configuration in CI's time; the quick configuration below)."""
-import base64
 import json
 import os
 import re
@@ -11,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_snakemake
+from conftest import ROOT, run_snakemake
+from statmech_bayes.pipeline.variants import METADATA, _encode
+from workflow_api import parse_rules
 
 pytestmark = pytest.mark.workflow
 
@@ -111,20 +112,6 @@ def test_every_quick_figure_builds_under_another_seed(other_seed_builds, seed):
         assert all(c["verdict"] in ("pass", "fail", "inconclusive") for c in doc["claims"])
 
 
-def _rules_with_a_seed_parameter() -> set[str]:
-    import contextlib
-    import io
-
-    from snakemake.api import SnakemakeApi
-    from snakemake.settings.types import OutputSettings, ResourceSettings
-
-    from conftest import ROOT
-
-    with contextlib.redirect_stderr(io.StringIO()), SnakemakeApi(OutputSettings()) as api:
-        wf = api.workflow(resource_settings=ResourceSettings(cores=2), snakefile=ROOT / "Snakefile", workdir=ROOT)
-        return {r.name for r in wf._workflow.rules if "seed" in r.params.keys()}
-
-
 def test_a_later_seed_reruns_what_the_seed_reaches_and_keeps_the_rest(other_seed_builds):
     """The sharing above is right only if every result that the second seed kept from the first is one that no seed
     reaches: each kept file (still the first seed's inode) was written by a rule without the seed among its
@@ -140,12 +127,12 @@ def test_a_later_seed_reruns_what_the_seed_reaches_and_keeps_the_rest(other_seed
             continue
         twin = d / prev / rel
         if twin.exists() and twin.stat().st_ino == f.stat().st_ino:
-            meta = d / ".snakemake" / "metadata" / base64.urlsafe_b64encode(f"{root}/{rel}".encode()).decode()
+            meta = d / METADATA / _encode(f"{root}/{rel}")
             kept[f"{root}/{rel}"] = json.loads(meta.read_text())
         else:
             rerun.append(str(rel))
     assert kept and rerun, (len(kept), len(rerun))
-    seeded = _rules_with_a_seed_parameter()
+    seeded = {name for name, r in parse_rules(ROOT).items() if "seed" in r.params}
     wrong = sorted(f"{path} ({rec['rule']})" for path, rec in kept.items() if rec["rule"] in seeded)
     assert not wrong, f"results kept from seed {first} whose rule takes the seed: {wrong[:5]}"
     inputs = {p for rec in kept.values() for p in rec.get("input") or [] if p.startswith(f"{root}/results/")}

@@ -19,6 +19,7 @@ class RuleInfo:
     threads: object = None    # the declared threads as parsed with `cores` (an int unless a callable)
     outputs: tuple[str, ...] = ()  # the declared output paths (with their wildcards)
     inputs: tuple[str, ...] = ()   # every declared input path (a function's inputs are not resolved)
+    params: tuple[str, ...] = ()   # the names of the declared params
 
 
 def parse_rules(root: Path, configfile: str | None = None, cores: int = 1) -> dict[str, RuleInfo]:
@@ -35,5 +36,6 @@ def parse_rules(root: Path, configfile: str | None = None, cores: int = 1) -> di
             module = r.params.get("module") if hasattr(r.params, "get") else None
             threads = r.resources["_cores"]
             out[r.name] = RuleInfo(r.name, script, code, module, getattr(threads, "value", threads),
-                                   tuple(str(o) for o in r.output), tuple(str(i) for i in r.input))
+                                   tuple(str(o) for o in r.output), tuple(str(i) for i in r.input),
+                                   tuple(r.params.keys()))
     return out

@@ -17,11 +17,11 @@ import ast
 import atexit
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
+
+from statmech_bayes.core.atomic_io import atomic_path
 
 PACKAGE = "statmech_bayes"
 
@@ -85,17 +85,14 @@ def _save_disk_cache() -> None:
     if not _DISK_NEW or _DISK_PATH is None:
         return
     try:
-        _DISK_PATH.parent.mkdir(parents=True, exist_ok=True)
         try:  # another process may have added entries since this one read the file
             merged = json.loads(_DISK_PATH.read_text())
             merged = merged if isinstance(merged, dict) else {}
         except (OSError, ValueError):
             merged = {}
         merged.update(_DISK_NEW)
-        fd, tmp = tempfile.mkstemp(dir=_DISK_PATH.parent, prefix=_DISK_PATH.name + ".", suffix=".tmp")
-        with os.fdopen(fd, "w") as f:
-            json.dump(merged, f)
-        os.replace(tmp, _DISK_PATH)
+        with atomic_path(_DISK_PATH) as tmp:
+            tmp.write_text(json.dumps(merged))
     except OSError:
         pass  # a cache: a read-only checkout parses again next time
 
