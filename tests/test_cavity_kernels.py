@@ -23,6 +23,7 @@ from statmech_bayes.randomwalk.cavity.messages import _inv00
 from statmech_bayes.randomwalk.cavity.population import _selection
 
 REFERENCE = Path(__file__).parent / "data" / "cavity_numpy_engine.npz"
+UNPADDED = Path(__file__).parent / "data" / "cavity_kernels_before_padding.npz"
 P_, A_ = 10, 2.0
 
 
@@ -52,8 +53,11 @@ def test_gauss_jordan_inverse_is_the_inverse_of_indefinite_matrices(populations)
     for d in (1, 2, 5):
         M = d * B0 + pop[rng.integers(0, pop.shape[0], size=d - 1)].sum(axis=0)
         assert np.linalg.eigvalsh(M).min() < 0 < np.linalg.eigvalsh(M).max()   # indefinite: pivoting needed
-        A = M.copy()
-        kernels._gauss_jordan_inverse(A, piv)
+        n = M.shape[0]
+        A = np.zeros((n, kernels._padded_width(n)))
+        A[:, :n] = M
+        kernels._gauss_jordan_inverse(A, n, piv, np.empty(A.shape[1]))
+        A = A[:, :n]
         np.testing.assert_allclose(A @ M, np.eye(M.shape[0]), atol=1e-9)
         np.testing.assert_allclose(A, np.linalg.inv(M), rtol=1e-9, atol=1e-12 * np.abs(A).max())
 
@@ -125,3 +129,21 @@ def test_curves_agree_with_the_previous_numpy_engine_to_rounding():
                                init_population=kp.population, warm_sweeps=2, replicas=2, measure_draws=600)
     np.testing.assert_allclose(loc.replica_eps, ref["pl_local_eps"], rtol=1e-8)
     np.testing.assert_allclose(loc.replica_variance, ref["pl_local_second"], rtol=1e-7)
+
+
+def test_padded_kernels_reproduce_the_unpadded_kernels_bit_for_bit():
+    """The reference holds the inputs and outputs of the kernels of commit 2f7810c (rows of 21, no padding): the
+    padded row updates give every entry that is read the same operations in the same order, so nothing may move,
+    not even in the last bit (a reordered sum would)."""
+    ref = np.load(UNPADDED)
+    B0, perm = base_matrix(P_, A_), embedding_permutation(P_).astype(np.int64)
+    args = ref["targets"], ref["indptr"], ref["rows"], ref["d"], ref["s"]
+    g = np.ascontiguousarray(ref["pairs"][:, 1:2])
+    kernels.global_update(g, *args, float(ref["kappa"]), B0, perm)
+    np.testing.assert_array_equal(g, ref["global_after"])
+    loc = ref["pairs"].copy()
+    kernels.local_update(loc, *args, ref["counterflow"], B0, perm)
+    np.testing.assert_array_equal(loc, ref["local_after"])
+    for half, name in ((0, "inv00_free"), (1, "inv00_data")):
+        got = kernels.inv00_of_sums(ref["pairs"], half, ref["indptr_measure"], ref["rows_measure"], ref["d"], B0)
+        np.testing.assert_array_equal(got, ref[name])
