@@ -132,8 +132,8 @@ def test_curves_agree_with_the_previous_numpy_engine_to_rounding():
 
 
 def test_padded_kernels_reproduce_the_unpadded_kernels_bit_for_bit():
-    """The reference holds the inputs and outputs of the kernels of commit 2f7810c (rows of 21, no padding): the
-    padded row updates give every entry that is read the same operations in the same order, so nothing may move,
+    """The reference holds the inputs and outputs of the kernels of commit 2f7810c (rows of 21, no padding; written by
+    tests/data/cavity_kernels_before_padding.py): the padded row updates give every entry that is read the same operations in the same order, so nothing may move,
     not even in the last bit (a reordered sum would)."""
     ref = np.load(UNPADDED)
     B0, perm = base_matrix(P_, A_), embedding_permutation(P_).astype(np.int64)
