@@ -1,7 +1,8 @@
 # Negative controls (issue 43): one rule per figure whose paper declares controls
 # (statmech_bayes.figures.<paper>.controls.CONTROLS). It runs the figure's claims on its own data and on each wrong
 # answer's, and writes figures/<paper>/<figure>.controls.csv. Apart from the figure rule, so that declaring a control
-# never reruns a figure; it reads the figure's claims file to check that its loader gives the same claims.
+# never reruns a figure; it reads the figure's claims file to check that its loader gives the same claims. A timing
+# figure kept at paper scale keeps its committed controls table too (controls_timing_params).
 from statmech_bayes.pipeline.controls_registry import registered_figures
 
 # the figures with registered controls (figures/controls.csv, kept equal to the declarations by tests/test_controls.py)
@@ -17,6 +18,17 @@ def controls_outputs(paper):
     return [fig(paper, f"{name}.controls.csv") for name in selected_figures(paper) if name in declared_controls(paper)]
 
 
+def controls_timing_params(paper, name):
+    """A kept timing figure's controls (common.smk keeps_timing_figures): its rule leaves the committed claims as
+    they are and writes this run's beside them, and the controls must check their loader against the claims of the
+    data they load (this run's), so they read and write under results/timing_figures/ too and keep the committed
+    table, which belongs to the committed claims."""
+    if (paper, name) not in TIMING_FIGURES or not keeps_timing_figures():
+        return {}
+    return {"timing": {"keep": True, "measured": {"claims": measured_outputs(paper, name)["claims"],
+                                                  "controls": res("timing_figures", paper, f"{name}.controls.csv")}}}
+
+
 for _paper, _name, _module, _layout, _cfg, _keys in FIGURES:
     if _name not in declared_controls(_paper):
         continue
@@ -30,13 +42,16 @@ for _paper, _name, _module, _layout, _cfg, _keys in FIGURES:
             code=code("common/run_controls.py", f"statmech_bayes.figures.{_paper}.controls"),
             protocol=PROTOCOL_THRESHOLDS,
         output:
-            fig(_paper, f"{_name}.controls.csv"),
+            # kept (update: never deleted before or after the job) where the figure's committed claims are kept
+            update(fig(_paper, f"{_name}.controls.csv")) if controls_timing_params(_paper, _name)
+            else fig(_paper, f"{_name}.controls.csv"),
         params:
             layout=_layout,
             cfg=_cfg,
             config_keys=list(_keys),
             module=f"statmech_bayes.figures.{_paper}.controls",
             figure=_name,
+            **controls_timing_params(_paper, _name),
         log:
             logs(f"{PAPERS[_paper].prefix}_{_name}_controls"),
         benchmark:
