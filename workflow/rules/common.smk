@@ -419,7 +419,7 @@ def timing_params(paper, name):
     (``--config timing_figures=rebuild``) reruns the figure."""
     if (paper, name) not in TIMING_FIGURES:
         return {}
-    keep = keeps_timing_figures()
+    keep = kept_timing_figure(paper, name)
     return {"timing": {"keep": keep, "measured": measured_outputs(paper, name) if keep else {}}}
 
 
@@ -462,9 +462,20 @@ def keeps_timing_figures():
     return os.path.normpath(ROOT) == "." and config.get("timing_figures", "keep") == "keep"
 
 
+def kept_timing_figure(paper, name):
+    """Whether this run keeps ``paper``'s Figure ``name``'s committed files: a timing figure, in a run that keeps them
+    (:func:`keeps_timing_figures`). Its figure rule and its controls rule then write under results/timing_figures/."""
+    return (paper, name) in TIMING_FIGURES and keeps_timing_figures()
+
+
+def measured_file(paper, name, suffix):
+    """Where a kept timing figure's rules write this run's ``name<suffix>`` (never committed)."""
+    return res("timing_figures", paper, f"{name}{suffix}")
+
+
 def measured_outputs(paper, name):
     """Where a kept timing figure's rule writes this run's measurement (never committed)."""
-    return {k: res("timing_figures", paper, f"{name}{ext}")
+    return {k: measured_file(paper, name, ext)
             for k, ext in (("png", ".png"), ("pdf", ".pdf"), ("data", ".csv"), ("claims", ".claims.json"))}
 
 

@@ -19,14 +19,14 @@ def controls_outputs(paper):
 
 
 def controls_timing_params(paper, name):
-    """A kept timing figure's controls (common.smk keeps_timing_figures): its rule leaves the committed claims as
+    """A kept timing figure's controls (common.smk kept_timing_figure): its rule leaves the committed claims as
     they are and writes this run's beside them, and the controls must check their loader against the claims of the
     data they load (this run's), so they read and write under results/timing_figures/ too and keep the committed
     table, which belongs to the committed claims."""
-    if (paper, name) not in TIMING_FIGURES or not keeps_timing_figures():
+    if not kept_timing_figure(paper, name):
         return {}
-    return {"timing": {"keep": True, "measured": {"claims": measured_outputs(paper, name)["claims"],
-                                                  "controls": res("timing_figures", paper, f"{name}.controls.csv")}}}
+    return {"timing": {"keep": True, "measured": {"claims": measured_file(paper, name, ".claims.json"),
+                                                  "controls": measured_file(paper, name, ".controls.csv")}}}
 
 
 for _paper, _name, _module, _layout, _cfg, _keys in FIGURES:

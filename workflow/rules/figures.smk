@@ -14,7 +14,7 @@ for _paper, _name, _module, _layout, _cfg, _keys in FIGURES:
             code=code("common/plot_figure.py", f"statmech_bayes.figures.{_paper}.{_module}"),
             protocol=PROTOCOL_THRESHOLDS,
         output:
-            **figure_outputs(_paper, _name, keep=(_paper, _name) in TIMING_FIGURES and keeps_timing_figures()),
+            **figure_outputs(_paper, _name, keep=kept_timing_figure(_paper, _name)),
         params:
             layout=_layout,
             cfg=_cfg,
