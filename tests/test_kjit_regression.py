@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from statmech_bayes.kjit.features import TwoStageFeatures
-from statmech_bayes.kjit.regression import OnlineBLR, RidgeFit, ridge_loocv
+from statmech_bayes.kjit.regression import LoocvBasis, OnlineBLR, RidgeFit, ridge_loocv
 
 
 def test_sherman_morrison_updates_equal_batch_refit():
@@ -42,6 +42,31 @@ def test_ridge_loocv_matches_brute_force():
         fit = RidgeFit(P[keep], y[keep], lam)
         brute.append((y[i] - fit.predict(P[i])[0, 0]) ** 2)
     assert ridge_loocv(P, y, [lam])[0, 0] == pytest.approx(np.mean(brute), rel=1e-8)
+
+
+def test_one_loocv_basis_per_feature_matrix_gives_each_output_its_own_loocv_bit_for_bit():
+    """App. C's rows share a scale's features between the two outputs (kjit.experiments.exp1._ridge_rows): the shared
+    eigendecomposition must give each output exactly what ridge_loocv on that output alone gives."""
+    rng = np.random.default_rng(4)
+    P, Y = rng.standard_normal((200, 40)), rng.standard_normal((200, 2))
+    lambdas = [1e-4, 1e-2, 1.0]
+    basis = LoocvBasis(P)
+    for k in range(2):
+        np.testing.assert_array_equal(basis.mse(Y[:, k], lambdas), ridge_loocv(P, Y[:, k], lambdas))
+    with pytest.raises(ValueError, match="positive"):
+        basis.mse(Y, [0.0])
+
+
+def test_ridge_uncertainty_is_the_quadratic_form_plus_lambda():
+    """The authors' predictive variance x^T (Psi^T Psi + lam I)^-1 x + lam, against a direct solve per row."""
+    rng = np.random.default_rng(5)
+    P, y, X = rng.standard_normal((80, 15)), rng.standard_normal(80), rng.standard_normal((12, 15))
+    lam = 0.05
+    fit = RidgeFit(P, y, lam)
+    A = P.T @ P + lam * np.eye(15)
+    direct = np.array([x @ np.linalg.solve(A, x) for x in X]) + lam
+    np.testing.assert_allclose(fit.uncertainty(X), direct, rtol=1e-12)
+    assert fit.uncertainty(X[0]).shape == (1,)
 
 
 def test_blr_validates_shapes():

@@ -35,7 +35,7 @@ from ..features import (
 from ..forest import EslamiForest, forest_inputs
 from ..operator import belief_from_targets, belief_targets
 from ..problems import logistic_problem, sample_w
-from ..regression import RidgeFit, ridge_loocv
+from ..regression import LoocvBasis, RidgeFit, ridge_loocv
 from .streams import _children
 from .summaries import log_kl_summary
 
@@ -139,14 +139,19 @@ def _fit_two_stage(M, V, Y, tr, rng, medfs, lambdas, D_in_cv, D_out_cv, D_in, D_
 def _ridge_rows(make_feats, Y, tr, te, lambdas, scales):
     """A random-feature ridge row of the App. C table: for each output, LOOCV over ``scales`` (the kernel-width
     multipliers passed to ``make_feats(scale, rows)``) and ``lambdas``; predictions on ``te``."""
+    # make_feats is deterministic in (scale, rows), so the outputs share each scale's features and
+    # eigendecomposition; each output's LOOCV is then computed exactly as on its own, scales in the same order
+    best = [(np.inf, None)] * Y.shape[1]
+    for sc in scales:
+        basis = LoocvBasis(make_feats(sc, tr))
+        for k in range(Y.shape[1]):
+            loo = basis.mse(Y[tr, k], lambdas)[:, 0]
+            if loo.min() < best[k][0]:
+                best[k] = (loo.min(), (sc, lambdas[int(np.argmin(loo))]))
+        del basis
     out = []
     for k in range(Y.shape[1]):
-        best = (np.inf, None)
-        for sc in scales:
-            loo = ridge_loocv(make_feats(sc, tr), Y[tr, k], lambdas)[:, 0]
-            if loo.min() < best[0]:
-                best = (loo.min(), (sc, lambdas[int(np.argmin(loo))]))
-        sc, lam = best[1]
+        sc, lam = best[k][1]
         out.append(RidgeFit(make_feats(sc, tr), Y[tr, k], lam).predict(make_feats(sc, te))[:, 0])
     return np.column_stack(out)
 
