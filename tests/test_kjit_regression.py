@@ -1,8 +1,9 @@
 import numpy as np
 import pytest
 
+from statmech_bayes.kjit.batch_ridge import LoocvBasis, RidgeFit, ridge_loocv
 from statmech_bayes.kjit.features import TwoStageFeatures
-from statmech_bayes.kjit.regression import LoocvBasis, OnlineBLR, RidgeFit, ridge_loocv
+from statmech_bayes.kjit.regression import OnlineBLR
 
 
 def test_sherman_morrison_updates_equal_batch_refit():

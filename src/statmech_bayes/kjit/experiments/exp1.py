@@ -23,6 +23,7 @@ from ..appc import (
     per_message_medians,
     sum_gauss_kernel,
 )
+from ..batch_ridge import LoocvBasis, RidgeFit, ridge_loocv
 from ..features import (
     TwoStageFeatures,
     draw_inner,
@@ -35,7 +36,6 @@ from ..features import (
 from ..forest import EslamiForest, forest_inputs
 from ..operator import belief_from_targets, belief_targets
 from ..problems import logistic_problem, sample_w
-from ..regression import LoocvBasis, RidgeFit, ridge_loocv
 from .streams import _children
 from .summaries import log_kl_summary
 
