@@ -13,6 +13,10 @@ The estimators that the science rules compute into their cached results (the sig
 ``sparse_classifier.stats``, the jackknife over chains and split R-hat of ``truncated_laplacian.mcerror``) stay
 beside the science: moving them would change those rules' code and rerun them at paper scale for no change in any
 number. They are tested in ``tests/test_statistics.py`` too.
+
+scipy is imported inside the functions that use it: every figure and controls job imports this module, and most
+never call a scipy test, so a top-level ``scipy.stats`` (about half a second) would be paid by every job
+(tests/test_import_cost.py keeps it out).
 """
 
 from __future__ import annotations
@@ -20,12 +24,19 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import stats
 
 
 def t_quantile(level: float, df: int) -> float:
-    """Student's t quantile: ``P(T_df <= t) = level``."""
-    return float(stats.t.ppf(level, df))
+    """Student's t quantile: ``P(T_df <= t) = level``.
+
+    Bit for bit ``scipy.stats.t.ppf(level, df)`` (tests/test_import_cost.py), which is ``stdtrit(df, level) * scale
+    + loc`` with scale 1 and loc 0 on 0 < level < 1 (so a -0.0 becomes 0.0), the ends of the support at level 0 and
+    1, and NaN elsewhere or for df <= 0; scipy.special, unlike scipy.stats, costs a figure job little to import."""
+    from scipy.special import stdtrit
+
+    if level == 0 and df > 0:
+        return -math.inf  # t.ppf gives the lower end of the support; stdtrit(df, 0) gives +inf (scipy 1.17)
+    return float(stdtrit(df, level) + 0.0)
 
 
 def corrected_resampled_t(d, n_train: int, n_test: int) -> float:
@@ -69,6 +80,8 @@ def welch_t(a, b) -> float:
     a, b = np.asarray(a, float), np.asarray(b, float)
     if a.size < 2 or b.size < 2:
         return math.nan
+    from scipy import stats
+
     return float(stats.ttest_ind(a, b, equal_var=False).statistic)
 
 
@@ -78,6 +91,8 @@ def rank_z(a, b) -> float:
     a, b = np.asarray(a, float), np.asarray(b, float)
     if a.size == 0 or b.size == 0:
         return math.nan
+    from scipy import stats
+
     return float(stats.norm.isf(stats.mannwhitneyu(a, b, alternative="greater").pvalue))
 
 

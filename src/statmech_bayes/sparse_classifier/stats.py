@@ -1,10 +1,13 @@
 """Statistics of Section 5: the sign test with its normal-approximation z, Welch's and the paired t-test,
-and t-based 95 % confidence intervals for the experiment curves."""
+and t-based 95 % confidence intervals for the experiment curves.
+
+scipy.stats is imported inside the functions that use it: the Uda & Kabashima figure modules import this one, and a
+top-level import would cost each of their jobs about half a second (tests/test_import_cost.py)."""
 
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats as _st
+from scipy.special import stdtrit
 
 
 def _paired(a, b):
@@ -26,6 +29,8 @@ def sign_test(a, b) -> dict:
     n_less, n_greater = int(np.sum(a < b)), int(np.sum(a > b))
     n = n_less + n_greater
     z = abs(n_less - n / 2) / np.sqrt(n / 4) if n else float("nan")
+    from scipy import stats as _st
+
     p = _st.binomtest(n_less, n, 0.5, alternative="greater").pvalue if n else float("nan")
     return {"n_less": n_less, "n_equal": int(a.size - n), "n_greater": n_greater, "z": float(z),
             "p_exact": float(p)}
@@ -37,6 +42,8 @@ def welch(a, b) -> dict:
     b = np.asarray(b, float).ravel()
     if a.size < 2 or b.size < 2:
         raise ValueError("each sample needs at least two values")
+    from scipy import stats as _st
+
     r = _st.ttest_ind(a, b, equal_var=False)
     return {"t": float(r.statistic), "p": float(r.pvalue), "df": float(r.df)}
 
@@ -46,6 +53,8 @@ def paired_t(a, b) -> dict:
     a, b = _paired(a, b)
     if a.size < 2:
         raise ValueError("need at least two pairs")
+    from scipy import stats as _st
+
     r = _st.ttest_rel(a, b)
     return {"t": float(r.statistic), "p": float(r.pvalue), "df": float(r.df)}
 
@@ -56,5 +65,6 @@ def mean_ci95(x, axis: int = 0):
     n = x.shape[axis]
     if n < 2:
         raise ValueError(f"need at least two samples along axis {axis}, got {n}")
-    half = _st.t.ppf(0.975, n - 1) * x.std(axis=axis, ddof=1) / np.sqrt(n)
+    # scipy.stats.t.ppf without importing scipy.stats: bit for bit at 0 < q < 1, df > 0 (tests/test_import_cost.py)
+    half = stdtrit(n - 1, 0.975) * x.std(axis=axis, ddof=1) / np.sqrt(n)
     return x.mean(axis=axis), half

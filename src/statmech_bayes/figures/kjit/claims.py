@@ -6,6 +6,8 @@ calls its function below, so every verdict can be unit-tested on small hand-made
 The readings and tolerances that are ours (what "diverse", "barely visible", "much more smoothly", "matches well",
 "orders of magnitude" ... are read as) come from the ``claims:`` section of the configuration (schema-checked,
 workflow/schemas/kjit.schema.yaml); numbers the paper states are constants below, each with its sentence.
+scipy.stats is imported inside the functions that use it: every figure and controls job of the paper imports this
+module, and most never call them (tests/test_import_cost.py).
 """
 
 from __future__ import annotations
@@ -13,8 +15,6 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-from scipy.stats import beta as beta_dist
-from scipy.stats import ks_2samp, norm, spearmanr
 
 from statmech_bayes.figures.kjit import PAPER
 from statmech_bayes.figures.kjit.common import clears, interval, moving_average, repeat_ratios
@@ -125,6 +125,8 @@ def run_target_of(d) -> str:
 def fig1_claims(data: dict, cfg: dict) -> ClaimsRecord:
     """Fig. 1: ``data`` maps each Exp. 5 data set to its sampling-only run (msg_mu, msg_var of every f->z
     invocation); "the distributions of incoming messages of the four problems are diverse"."""
+    from scipy.stats import ks_2samp
+
     names = list(cfg["exp5"]["datasets"])
     n_sweeps = int(cfg["exp5"]["n_sweeps"])
     ks_min = float(cfg["claims"]["ks_diverse_min"])
@@ -173,6 +175,8 @@ def fig1_claims(data: dict, cfg: dict) -> ClaimsRecord:
 def fig2_claims(nodes: dict, edges: list) -> ClaimsRecord:
     """Fig. 2, a schematic of the factor graph (``nodes``: name -> (kind, x, y, label); ``edges``: pairs of names).
     What it draws is true by construction, so its statements are notes, not claims (rule 4)."""
+    from scipy.stats import beta as beta_dist
+
     rec = ClaimsRecord("kjit/fig2", PAPER)
     nbrs = {n: {b for a, b in edges if a == n} | {a for a, b in edges if b == n} for n in nodes}
     rec.note("neighbours of the learnt (red) logistic factor (the paper: 'two incoming messages: m_{p_i->f} and "
@@ -208,6 +212,8 @@ def least_visible_difference(log_kl: float) -> float:
     """The smallest max_z |q - q_hat| / max q over Gaussians q, q_hat with KL[q || q_hat] = exp(log_kl): that of a
     pure mean shift by sqrt(2 KL) standard deviations, which test_findings.py (FINDING_FIG3_VISIBLE_TEST) shows to
     be the minimiser over all pairs; evaluated here on a fine grid."""
+    from scipy.stats import norm
+
     z = np.linspace(-10.0, 10.0, 40001)
     mu = np.sqrt(2.0 * np.exp(log_kl))
     return float(np.max(np.abs(norm.pdf(z) - norm.pdf(z, mu))) / norm.pdf(0.0))
@@ -215,6 +221,8 @@ def least_visible_difference(log_kl: float) -> float:
 
 def example_densities(d: dict, j: int):
     """Fig. 3b: the grid over z and the true and predicted densities of the projected belief of test message j."""
+    from scipy.stats import norm
+
     m, v = d["true_mean"][j], d["true_var"][j]
     mh, vh = d["pred_mean"][j], d["pred_var"][j]
     z = np.linspace(m - 4 * np.sqrt(v), m + 4 * np.sqrt(v), 300)
@@ -1161,6 +1169,8 @@ def fig10_claims(d: dict, cfg: dict) -> ClaimsRecord:
 
 def fig11_claims(d: dict, cfg: dict) -> ClaimsRecord:
     """Fig. S1: ``d`` is supp_s1.npz (D and, per D and repeat, the mean / max / sd of |K - K_hat|)."""
+    from scipy.stats import spearmanr
+
     cl = cfg["claims"]
     z = float(cl["slope_z"])
     D = np.asarray(d["D"])

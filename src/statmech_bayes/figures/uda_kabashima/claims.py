@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 import pandas as pd
-from scipy import stats as _st
+from scipy.special import ndtr
 
 from statmech_bayes.figures.uda_kabashima import PAPER
 from statmech_bayes.figures.uda_kabashima.common import SIGN_PAPER, TABLE1_PAPER, Z_PAPER, fda_label
@@ -25,7 +25,12 @@ from statmech_bayes.reporting.claims import (
     Reading,
     unproven,
 )
-from statmech_bayes.reporting.statistics import corrected_from_paired_t, corrected_resampled_t, percentile_interval
+from statmech_bayes.reporting.statistics import (
+    corrected_from_paired_t,
+    corrected_resampled_t,
+    percentile_interval,
+    t_quantile,
+)
 from statmech_bayes.sparse_classifier.colon_precision import normalised_entropy
 from statmech_bayes.sparse_classifier.stats import sign_test
 
@@ -584,7 +589,7 @@ def table1_claims(s: dict, p: dict | None, cfg: dict) -> ClaimsRecord:
                         f"(t > t_{wq:g}(df))",
                         "FDA exhibits a significantly lower generalization ability than the other two schemes; also "
                         "supported by Welch's test",
-                        [Reading(_variant_reads(v), t, float(_st.t.ppf(wq, df)))
+                        [Reading(_variant_reads(v), t, t_quantile(wq, df))
                          for v, t, df in zip(names, ts[:nv], dfs[:nv])],
                         "FDA's construction is not stated: one reading per well-defined variant"
                         + (f"; SBC by the paper's BP at T = {T}" if other == "sbc" else ""))
@@ -629,7 +634,7 @@ def table1_claims(s: dict, p: dict | None, cfg: dict) -> ClaimsRecord:
     # level; at both parities of the paper's fixed-T BP, each a reading (rule 5: it cannot be read where it has
     # converged; rule 2 combines them).
     n_train = int(col["n_train"])
-    t_crit = float(_st.t.ppf(_st.norm.cdf(z), n - 1))
+    t_crit = t_quantile(ndtr(z), n - 1)  # ndtr is norm.cdf bit for bit (tests/test_import_cost.py)
     share_nc = float(s["share_selected_nonconverged"])
     readings, shown, limits = [], [], []
     for suf, arm, d_mean, tp in (("", f"paper's BP at T = {T}", diff, t_pair),

@@ -6,14 +6,14 @@ draws and calls its function below, so every verdict can be unit-tested on small
 (tests/test_us_claims.py). The readings and tolerances that are ours (what "coincide", "approaches", "an increase in
 error as nu approaches unity", "clear trend" ... are read as) come from the ``claims:`` section of the configuration
 (schema-checked, workflow/schemas/urry_sollich.schema.yaml); numbers the paper states are constants below, each with
-its sentence.
+its sentence. scipy.stats is imported inside the one function that uses it: every figure and controls job of the
+paper imports this module (tests/test_import_cost.py).
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 from scipy.optimize import curve_fit
 
 from statmech_bayes.core.seeding import rng_for
@@ -490,6 +490,8 @@ def _initial_decay_claim(rec, eig, atol: float) -> None:
 def isolated_vertex_error(p0: float, nu, sigma2: float) -> np.ndarray:
     """Expected contribution of locally normalised isolated vertices: ``p(0) E_γ[σ²/(σ²+γ)]``, γ ~ Poisson(ν)
     (each has prior variance 1 and posterior variance ``1/(1 + γ/σ²)``)."""
+    from scipy import stats
+
     g = np.arange(0, 400)[:, None]
     return p0 * np.sum(stats.poisson.pmf(g, np.atleast_1d(nu)[None, :]) * sigma2 / (sigma2 + g), axis=0)
 
