@@ -173,14 +173,17 @@ def _ichol_row(kernel, Y, tr, te, lambdas, scales, rng, holdout: float, max_rank
         Kv = kernel(val, fit_, sc)
         for b, alpha in enumerate(ichol_krr_path(G, Y[fit_], lambdas)):
             err[a, b] = np.mean((Kv @ alpha - Y[val]) ** 2, axis=0)
-    out = []
+    out, refit = [], {}
     for k in range(Y.shape[1]):
         a, b = np.unravel_index(np.argmin(err[:, :, k]), err.shape[:2])
         sc, lam = scales[a], lambdas[b]
-        diag = np.diag(kernel(tr[:1], tr[:1], sc))[0] * np.ones(tr.size)
-        G, _ = incomplete_cholesky(lambda j: kernel(tr, tr[[j]], sc)[:, 0], diag, tol, max_rank)
+        if sc not in refit:   # outputs that chose the same width share its (deterministic) factor and cross kernel
+            diag = np.diag(kernel(tr[:1], tr[:1], sc))[0] * np.ones(tr.size)
+            G, _ = incomplete_cholesky(lambda j: kernel(tr, tr[[j]], sc)[:, 0], diag, tol, max_rank)
+            refit[sc] = G, kernel(te, tr, sc)
+        G, K_te = refit[sc]
         ranks.append(G.shape[1])
-        out.append(ICholKRR(G, Y[tr, k], lam).predict(kernel(te, tr, sc))[:, 0])
+        out.append(ICholKRR(G, Y[tr, k], lam).predict(K_te)[:, 0])
     return np.column_stack(out), ranks
 
 
