@@ -232,9 +232,9 @@ def tracking_chains(tr: dict) -> list[str]:
                        f"{np.log(c[burn]):.2f} -> {np.log(c[-1]):.2f}, log p(D|f) {ll[burn]:.0f} -> {ll[-1]:.0f}, extra "
                        f"ball kept {float(tr[pre + 'chain_extra_kept'][i]):.0%}, largest width "
                        f"{float(tr[pre + 'chain_width_max'][i]):.2f}, worst frame error "
-                       f"{float(tr[pre + 'chain_frame_error_max'][i]):.2%}, {float(tr[pre + 'chain_t_sweeps'][i]):.0f} s "
-                       "of sweeps" + (f", pool share {float(tr[pre + 'chain_pool_weight'][i]):.3g}"
-                                      if pre + "chain_pool_weight" in tr else ""))
+                       f"{float(tr[pre + 'chain_frame_error_max'][i]):.2%}"
+                       + (f", pool share {float(tr[pre + 'chain_pool_weight'][i]):.3g}"
+                          if pre + "chain_pool_weight" in tr else ""))
         if level_weights_text(tr, pre):
             out.append(f"{name}: " + level_weights_text(tr, pre))
     return out
