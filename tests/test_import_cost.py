@@ -26,16 +26,16 @@ SCRIPTS = [ROOT / "workflow" / "scripts" / "common" / s for s in ("plot_figure.p
 
 
 def script_imports(script) -> list[str]:
-    """The package modules ``script`` imports at its top (``from a.b import c`` names ``a.b.c`` where that is a
-    module); the figure or controls module it then loads by name is not among them."""
+    """The modules ``script`` imports at its top, the package's and any other (``from a.b import c`` names ``a.b.c``
+    where that is a module of the package); the figure or controls module it then loads by name is not among them."""
     out = []
     for node in ast.parse(script.read_text()).body:
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("statmech_bayes"):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
             base = SRC.joinpath(*node.module.split("."))
             subs = [a.name for a in node.names if base.joinpath(f"{a.name}.py").is_file()]
             out += [f"{node.module}.{s}" for s in subs] or [node.module]
         elif isinstance(node, ast.Import):
-            out += [a.name for a in node.names if a.name.startswith("statmech_bayes")]
+            out += [a.name for a in node.names]
     return out
 
 

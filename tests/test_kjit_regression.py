@@ -2,6 +2,7 @@ import numpy as np
 import pytest
 
 from statmech_bayes.kjit.batch_ridge import LoocvBasis, RidgeFit, ridge_loocv
+from statmech_bayes.kjit.experiments.exp1 import _ridge_rows
 from statmech_bayes.kjit.features import TwoStageFeatures
 from statmech_bayes.kjit.regression import OnlineBLR
 
@@ -56,6 +57,35 @@ def test_one_loocv_basis_per_feature_matrix_gives_each_output_its_own_loocv_bit_
         np.testing.assert_array_equal(basis.mse(Y[:, k], lambdas), ridge_loocv(P, Y[:, k], lambdas))
     with pytest.raises(ValueError, match="positive"):
         basis.mse(Y, [0.0])
+
+
+def _ridge_rows_one_output_at_a_time(make_feats, Y, tr, te, lambdas, scales):
+    """exp1._ridge_rows as it was before the outputs shared a scale's LOOCV basis (6e2a94f): the reference."""
+    out = []
+    for k in range(Y.shape[1]):
+        best = (np.inf, None)
+        for sc in scales:
+            loo = ridge_loocv(make_feats(sc, tr), Y[tr, k], lambdas)[:, 0]
+            if loo.min() < best[0]:
+                best = (loo.min(), (sc, lambdas[int(np.argmin(loo))]))
+        sc, lam = best[1]
+        out.append(RidgeFit(make_feats(sc, tr), Y[tr, k], lam).predict(make_feats(sc, te))[:, 0])
+    return np.column_stack(out)
+
+
+@pytest.mark.parametrize("scales", [(0.3, 1.0, 3.0), (1.0, 1.0, 0.5, 0.5)])   # the second: ties across scales
+def test_app_c_ridge_rows_choose_and_predict_as_one_output_at_a_time_bit_for_bit(scales):
+    rng = np.random.default_rng(6)
+    X, W, b = rng.standard_normal((120, 3)), rng.standard_normal((3, 30)), rng.uniform(0, 2 * np.pi, 30)
+    Y = np.column_stack([np.sin(X[:, 0]), X[:, 1] ** 2]) + 0.1 * rng.standard_normal((120, 2))
+    tr, te = np.arange(90), np.arange(90, 120)
+    lambdas = (1e-4, 1e-2, 1.0)
+
+    def feats(sc, rows):
+        return np.cos(X[rows] @ W / np.sqrt(sc) + b)
+
+    np.testing.assert_array_equal(_ridge_rows(feats, Y, tr, te, lambdas, scales),
+                                  _ridge_rows_one_output_at_a_time(feats, Y, tr, te, lambdas, scales))
 
 
 def test_ridge_uncertainty_is_the_quadratic_form_plus_lambda():

@@ -162,7 +162,7 @@ def interval_of(tolerance: str) -> Interval | None:
 
 
 def t_quantile(level: float, df: int) -> float:
-    # imported here: the workflow imports this module when it parses, and scipy is slow to import
+    # imported here: the workflow imports this module when it parses, which need not load numpy
     from statmech_bayes.reporting.statistics import t_quantile as quantile
 
     return quantile(level, df)

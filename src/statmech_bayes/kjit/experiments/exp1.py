@@ -148,7 +148,7 @@ def _ridge_rows(make_feats, Y, tr, te, lambdas, scales):
             loo = basis.mse(Y[tr, k], lambdas)[:, 0]
             if loo.min() < best[k][0]:
                 best[k] = (loo.min(), (sc, lambdas[int(np.argmin(loo))]))
-        del basis
+        del basis   # its N x D P and P2 (128 MB at 8000 x 1000) go before the next scale's are built
     out = []
     for k in range(Y.shape[1]):
         sc, lam = best[k][1]
@@ -173,15 +173,18 @@ def _ichol_row(kernel, Y, tr, te, lambdas, scales, rng, holdout: float, max_rank
         Kv = kernel(val, fit_, sc)
         for b, alpha in enumerate(ichol_krr_path(G, Y[fit_], lambdas)):
             err[a, b] = np.mean((Kv @ alpha - Y[val]) ** 2, axis=0)
-    out, refit = [], {}
+    out, width_factor = [], None
     for k in range(Y.shape[1]):
         a, b = np.unravel_index(np.argmin(err[:, :, k]), err.shape[:2])
         sc, lam = scales[a], lambdas[b]
-        if sc not in refit:   # outputs that chose the same width share its (deterministic) factor and cross kernel
+        # outputs that chose the same width share its factor and cross kernel (deterministic in the width); one
+        # width is held at a time, as before the sharing
+        if width_factor is None or width_factor[0] != sc:
+            width_factor = None
             diag = np.diag(kernel(tr[:1], tr[:1], sc))[0] * np.ones(tr.size)
             G, _ = incomplete_cholesky(lambda j: kernel(tr, tr[[j]], sc)[:, 0], diag, tol, max_rank)
-            refit[sc] = G, kernel(te, tr, sc)
-        G, K_te = refit[sc]
+            width_factor = sc, G, kernel(te, tr, sc)
+        _, G, K_te = width_factor
         ranks.append(G.shape[1])
         out.append(ICholKRR(G, Y[tr, k], lam).predict(K_te)[:, 0])
     return np.column_stack(out), ranks
