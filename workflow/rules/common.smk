@@ -24,6 +24,7 @@ from statmech_bayes.data.manifest import stored_files as stored_data_files
 from statmech_bayes.core.config_keys import declared as declared_config_keys, prune as prune_config
 from statmech_bayes.pipeline.code_deps import import_closure, use_disk_cache
 from statmech_bayes.pipeline.config import load_config_file, validate_config
+from statmech_bayes.pipeline.ctrl_c import interrupted as ctrl_c, on_ctrl_c, quiet_console_after_interrupt
 from statmech_bayes.pipeline.registry import papers
 from statmech_bayes.pipeline.temp_files import remove_stale_temp_files
 
@@ -45,16 +46,8 @@ validate_config(config, Path(workflow.basedir) / "workflow" / "schemas")
 ROOT = config["output_root"]
 
 
-_INTERRUPTED = []
 # The outputs of the jobs this run executes, as they were when it started: path -> (inode, mtime) or None (absent).
 _AT_START = {}
-
-
-def _on_ctrl_c(signum, frame):
-    # Remember the interrupt (for onerror and the console filter), then let Snakemake stop its jobs as it does on
-    # Ctrl-C.
-    _INTERRUPTED.append(signum)
-    signal.default_int_handler(signum, frame)
 
 
 def _stamp(path):
@@ -63,32 +56,6 @@ def _stamp(path):
     except FileNotFoundError:
         return None
     return st.st_ino, st.st_mtime_ns
-
-
-class _QuietAfterInterrupt(logging.Filter):
-    """After Ctrl-C, the console leaves out Snakemake's error block for each job the interrupt stopped (its "Error in
-    rule" block and its RuleException, a CalledProcessError that "died with SIGINT") and the closing "At least one
-    job did not complete successfully", as the workflow's own message (onerror) says what happened. Snakemake's
-    log file keeps them all."""
-
-    def filter(self, record):
-        if not _INTERRUPTED:
-            return True
-        event = getattr(getattr(record, "event", None), "name", None)
-        if event in ("JOB_ERROR", "GROUP_ERROR"):
-            return False
-        text = str(record.msg or "")
-        return not (event == "ERROR" and ("died with <Signals.SIG" in text or "returned non-zero exit status" in text
-                                          or "At least one job did not complete successfully" in text))
-
-
-def _quiet_console_after_interrupt():
-    from snakemake.logging import logger as snakemake_logger
-
-    for handler in snakemake_logger.handlers:
-        if isinstance(handler, logging.StreamHandler) and not isinstance(handler, logging.FileHandler) \
-                and not any(isinstance(f, _QuietAfterInterrupt) for f in handler.filters):
-            handler.addFilter(_QuietAfterInterrupt())
 
 
 def _left_by_stopped_jobs():
@@ -114,8 +81,10 @@ def _listed(paths, limit=8):
 
 
 onstart:
-    signal.signal(signal.SIGINT, _on_ctrl_c)
-    _quiet_console_after_interrupt()
+    from snakemake.logging import logger as snakemake_logger
+
+    signal.signal(signal.SIGINT, on_ctrl_c)
+    quiet_console_after_interrupt(snakemake_logger)
     # Every data file that a planned job reads has been checked (sha256) while the plan was made: stop before any job
     # starts if one is missing or changed.
     stop_on_data_problems()
@@ -129,7 +98,7 @@ onstart:
 
 
 onerror:
-    if _INTERRUPTED:
+    if ctrl_c.is_set():
         # What the stopped jobs left is removed (each output is written under a temporary name and renamed when
         # complete, a figure's four files together, but a job stopped after a rename is not recorded as finished),
         # so the tree holds finished outputs only; then the message says what is there.
