@@ -1,6 +1,7 @@
 """Interrupted builds resume with the plain command (README, "After Ctrl-C or a killed run"): the default
 profile reruns jobs left incomplete, `snakemake --unlock` clears the lock a killed run leaves, and the next run
 removes the temporary files a killed write left beside its outputs, and only those of outputs it rebuilds."""
+import contextlib
 import os
 import re
 import signal
@@ -198,23 +199,46 @@ def test_after_a_kill_unlock_and_the_plain_command_resume(built):
     assert not_ours.exists(), "a temp file of an output this run does not rebuild is not this run's to remove"
 
 
-@pytest.mark.workflow
-@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="finds the job process through /proc")
-def test_after_ctrl_c_the_plain_command_resumes(built):
-    d = built
+def _job_processes(workdir: Path) -> list[int]:
+    """The pids of every process of a running job of the Snakemake run in ``workdir``: its shell and its script."""
+    scripts = str(workdir / ".snakemake" / "scripts") + "/"
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if scripts in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                    pids.append(int(entry.name))
+    return pids
+
+
+def _ctrl_c_during_the_job(d: Path, snakemake_late_by: float | None) -> tuple[subprocess.Popen, str, Path]:
+    """Start the build of TARGET with its cached input removed and press Ctrl-C while uk_rs_fig1 computes: the
+    signal reaches Snakemake and the job together, or (``snakemake_late_by`` seconds) the job first and Snakemake's
+    main thread that much later, as happens when the job's death is seen before the main thread has run its
+    handler (the CI failure of 2026-11-30). The finished run, its console output and the job's log."""
     for f in [d / CACHED, *(d / TARGET).parent.glob("fig1.*")]:
-        f.unlink()
-    # Ctrl-C in a terminal sends SIGINT to the whole foreground process group: Snakemake and its job.
+        f.unlink(missing_ok=True)
     job_log = d / "smoke" / "results" / "logs" / "uk_rs_fig1.log"
     job_log.unlink(missing_ok=True)
     proc, job = _start_and_wait_for_job(d, "--cores", "1", TARGET, *SMOKE)
     # A user presses Ctrl-C while the job computes, not in the instant Snakemake forks it: wait for the job's own
     # start line.
     _wait_for_line(job_log, "started")
-    os.killpg(proc.pid, signal.SIGINT)
+    if snakemake_late_by is None:
+        # Ctrl-C in a terminal sends SIGINT to the whole foreground process group: Snakemake and its job.
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        for pid in _job_processes(d):
+            os.kill(pid, signal.SIGINT)
+        _wait_gone(job)
+        time.sleep(snakemake_late_by)
+        os.kill(proc.pid, signal.SIGINT)
     proc.wait(timeout=120)
     _wait_gone(job)
-    out = proc.stdout.read()
+    return proc, proc.stdout.read(), job_log
+
+
+def _assert_one_account_of_the_stop(d: Path, proc: subprocess.Popen, out: str, job_log: Path) -> None:
     assert proc.returncode != 0, f"Snakemake ignored the interrupt:\n{out[-3000:]}"
     assert not (d / TARGET).exists(), f"the figure job ran after the interrupt:\n{out[-3000:]}"
     assert "Interrupted (Ctrl-C)" in out and f"run the same command again:\n    snakemake --cores 1 {TARGET}" in out, \
@@ -226,6 +250,24 @@ def test_after_ctrl_c_the_plain_command_resumes(built):
     assert "The stopped jobs had written no output" in out and "deleted" not in out
     assert not (d / CACHED).exists()
     assert "interrupted (Ctrl-C)" in job_log.read_text(), "the job's log says it was interrupted"
+
+
+@pytest.mark.workflow
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="finds the job process through /proc")
+def test_a_job_stopped_before_snakemake_runs_its_handler_gets_no_error_block(built):
+    """The order of events of the CI failure of 2026-11-30: Snakemake's worker thread saw the job's death by SIGINT
+    and logged its error block before the main thread ran its SIGINT handler. Without the wait for the handler
+    (statmech_bayes.pipeline.ctrl_c) the run ends on the job's error before Snakemake's Ctrl-C arrives."""
+    proc, out, job_log = _ctrl_c_during_the_job(built, snakemake_late_by=0.5)
+    _assert_one_account_of_the_stop(built, proc, out, job_log)
+
+
+@pytest.mark.workflow
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="finds the job process through /proc")
+def test_after_ctrl_c_the_plain_command_resumes(built):
+    d = built
+    proc, out, job_log = _ctrl_c_during_the_job(d, snakemake_late_by=None)
+    _assert_one_account_of_the_stop(d, proc, out, job_log)
     planned = run_snakemake(d, "-n", "--cores", "1", TARGET, *SMOKE).stdout
     assert re.search(r"^total +2$", planned, re.M), "the interrupted job and the figure after it remain to do"
     run_snakemake(d, "--cores", "1", TARGET, *SMOKE)
