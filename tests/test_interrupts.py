@@ -114,17 +114,22 @@ def test_a_figure_interrupted_while_its_files_are_renamed_gets_all_of_them(tmp_p
     assert (out / "fig1.claims.json").read_text() == "{}"
 
 
-def _job_process(workdir: Path) -> int | None:
-    """The pid of a running job script of the Snakemake run in ``workdir`` (Linux /proc)."""
+def _job_processes(workdir: Path) -> list[int]:
+    """The pids of every process of a running job of the Snakemake run in ``workdir`` (Linux /proc): its shell and
+    its script."""
     scripts = str(workdir / ".snakemake" / "scripts") + "/"
+    pids = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            try:
+            with contextlib.suppress(OSError):
                 if scripts in (entry / "cmdline").read_bytes().decode(errors="replace"):
-                    return int(entry.name)
-            except OSError:
-                continue
-    return None
+                    pids.append(int(entry.name))
+    return pids
+
+
+def _job_process(workdir: Path) -> int | None:
+    """The pid of a running job process of the Snakemake run in ``workdir``."""
+    return next(iter(_job_processes(workdir)), None)
 
 
 def _start_and_wait_for_job(d: Path, *args: str) -> tuple[subprocess.Popen, int]:
@@ -197,18 +202,6 @@ def test_after_a_kill_unlock_and_the_plain_command_resume(built):
     assert (d / CACHED).stat().st_mtime_ns > before, "the incomplete output must be rebuilt, not trusted"
     assert not stale.exists() and f"interrupted run: {stale.relative_to(d)}" in log
     assert not_ours.exists(), "a temp file of an output this run does not rebuild is not this run's to remove"
-
-
-def _job_processes(workdir: Path) -> list[int]:
-    """The pids of every process of a running job of the Snakemake run in ``workdir``: its shell and its script."""
-    scripts = str(workdir / ".snakemake" / "scripts") + "/"
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                if scripts in (entry / "cmdline").read_bytes().decode(errors="replace"):
-                    pids.append(int(entry.name))
-    return pids
 
 
 def _ctrl_c_during_the_job(d: Path, snakemake_late_by: float | None) -> tuple[subprocess.Popen, str, Path]:
